@@ -1,0 +1,112 @@
+/**
+ * Operator console shapes: admin sign-in, title and category management, catalogue import and category bindings.
+ * Console calls carry the admin session token in the `authorcode` header (DESIGN.md §2).
+ */
+import { z } from 'zod';
+import { CategoryBase, TypeExtend, VodDetail, VodItem } from './content.ts';
+import { ok, paged } from './envelope.ts';
+
+export const AdminLoginBody = z.object({
+  admin_name: z.string().trim().min(1).max(32),
+  admin_pwd: z.string().min(1).max(128),
+});
+export const AdminInfo = z.object({ admin_id: z.number().int(), admin_name: z.string() });
+export const AdminLoginResponse = ok({ info: AdminInfo, token: z.string() });
+export const AdminMeResponse = ok({ info: AdminInfo });
+export const OkResponse = ok({});
+
+/** Console title list: search by name (`wd`), category, publish state; newest update first. */
+export const AdminVodQuery = z.object({
+  wd: z.string().max(64).optional(),
+  type_id: z.coerce.number().int().positive().optional(),
+  vod_status: z.coerce.number().int().min(0).max(1).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const AdminVodItem = VodItem.extend({ vod_status: z.number().int(), vod_lock: z.number().int() });
+export const AdminVodListResponse = paged(AdminVodItem);
+export const AdminVodResponse = ok({ info: VodDetail });
+
+/**
+ * Editable title fields. Play data is edited as MacCMS strings (`$$$` between sources, `#` between episodes,
+ * `$` between name and URL); the server validates and re-parses them.
+ */
+export const AdminVodUpdate = z
+  .object({
+    type_id: z.number().int().positive(),
+    vod_name: z.string().trim().min(1).max(255),
+    vod_sub: z.string().max(255),
+    vod_en: z.string().max(255),
+    vod_pic: z.string().max(1024),
+    vod_remarks: z.string().max(100),
+    vod_serial: z.string().max(20),
+    vod_total: z.number().int().min(0),
+    vod_isend: z.number().int().min(0).max(1),
+    vod_class: z.string().max(255),
+    vod_actor: z.string().max(255),
+    vod_director: z.string().max(255),
+    vod_area: z.string().max(20),
+    vod_lang: z.string().max(10),
+    vod_year: z.string().max(10),
+    vod_level: z.number().int().min(0).max(9),
+    vod_blurb: z.string().max(255),
+    vod_content: z.string().max(65535),
+    vod_status: z.number().int().min(0).max(1),
+    vod_lock: z.number().int().min(0).max(1),
+    vod_play_from: z.string().max(1024),
+    vod_play_server: z.string().max(1024),
+    vod_play_note: z.string().max(1024),
+    vod_play_url: z.string().max(1_000_000),
+  })
+  .partial();
+export type AdminVodUpdate = z.infer<typeof AdminVodUpdate>;
+
+export const AdminTypeBody = z.object({
+  type_name: z.string().trim().min(1).max(60),
+  type_en: z.string().max(60).default(''),
+  type_pid: z.number().int().min(0).default(0),
+  type_mid: z.number().int().min(1).default(1),
+  type_sort: z.number().int().min(0).default(0),
+  type_status: z.number().int().min(0).max(1).default(1),
+  type_pic: z.string().max(1024).default(''),
+  type_logo: z.string().max(1024).default(''),
+  type_extend: TypeExtend.partial().default({}),
+});
+export const AdminTypeUpdate = AdminTypeBody.partial();
+export const AdminTypeListResponse = ok({ list: z.array(CategoryBase) });
+export const AdminTypeResponse = ok({ info: CategoryBase });
+
+/** Import of a MacCMS collect feed: a URL (`provide/vod` API or a feed file URL) or the feed's text. */
+export const ImportBody = z.object({
+  url: z.string().url().max(2048).optional(),
+  content: z.string().max(50_000_000).optional(),
+  filename: z.string().max(255).optional(),
+  hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .optional(),
+});
+export const SkippedItem = z.object({ vod_name: z.string(), reason: z.string() });
+export const ImportResult = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.array(SkippedItem),
+  types_created: z.number().int(),
+  pages: z.number().int(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
+export const ImportResponse = ok({ info: ImportResult });
+
+/** A binding of a remote feed category (by feed key and remote `type_id`) to a local category. */
+export const TypeBinding = z.object({
+  bind_key: z.string(),
+  remote_type_id: z.number().int(),
+  remote_type_name: z.string(),
+  local_type_id: z.number().int(),
+});
+export type TypeBinding = z.infer<typeof TypeBinding>;
+export const TypeBindingListResponse = ok({ list: z.array(TypeBinding) });
+export const TypeBindingBody = TypeBinding.pick({ bind_key: true, remote_type_id: true, local_type_id: true });

@@ -1,0 +1,6 @@
+/** @openvod/contract: zod schemas of every call, error codes and the endpoint table. Imports only zod. */
+export * from './admin.ts';
+export * from './content.ts';
+export * from './endpoints.ts';
+export * from './envelope.ts';
+export * from './locales.ts';

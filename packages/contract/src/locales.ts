@@ -1,0 +1,23 @@
+/** The 9 interface languages of spec §1; zh-cn is the source locale. */
+export const LOCALES = ['zh-cn', 'zh-tw', 'en-us', 'fr-fr', 'de-de', 'es-es', 'pt-pt', 'ja-jp', 'ko-kr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const SOURCE_LOCALE: Locale = 'zh-cn';
+
+/** Pick the best supported locale for a BCP 47 tag or an Accept-Language header; zh-cn when nothing matches. */
+export function matchLocale(input: string | undefined | null): Locale {
+  if (!input) return SOURCE_LOCALE;
+  const tags = input
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
+    .filter(Boolean);
+  for (const tag of tags) {
+    const exact = LOCALES.find((l) => l === tag);
+    if (exact) return exact;
+    if (tag === 'zh-hant' || tag.startsWith('zh-hant') || tag === 'zh-hk' || tag === 'zh-mo') return 'zh-tw';
+    if (tag.startsWith('zh')) return 'zh-cn';
+    const lang = tag.split('-')[0];
+    const byLang = LOCALES.find((l) => l.startsWith(`${lang}-`));
+    if (byLang) return byLang;
+  }
+  return SOURCE_LOCALE;
+}
