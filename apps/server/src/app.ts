@@ -1,0 +1,166 @@
+/**
+ * buildApp(deps): the Fastify application without listening (tests drive it with `inject()`; main.ts listens).
+ * Registers the request context, error envelope, zod type provider, OpenAPI, rate limits, security headers, the
+ * modules' routes, /healthz and /readyz, and the static viewer app (/), console (/admin/) and media (/media/).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { z } from 'zod';
+import type { Config } from './config/config.ts';
+import type { DbHandle } from './db/client.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { AdminService } from './modules/admin/admin.service.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { ContentService } from './modules/content/content.service.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { requestContext } from './plugins/request-context.ts';
+
+export const APP_VERSION = '1.3.8';
+
+export interface AppDeps {
+  config: Config;
+  db: DbHandle;
+  /** Pino options or false (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Built viewer app and console; not served when missing. */
+  webDist?: string;
+  adminDist?: string;
+  /** Folder served at /media/ (default DATA_DIR/media). */
+  mediaDir?: string;
+  /** Token of the local CLI (lock file). */
+  localToken?: string;
+  /** Reported by /readyz; false while demo media is being generated. */
+  isReady?: () => boolean;
+}
+
+export interface App extends FastifyInstance {
+  services: { content: ContentService; admin: AdminService };
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+export const DEFAULT_ADMIN_DIST = path.join(REPO_ROOT, 'apps/admin/dist');
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 60 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(requestContext);
+  await app.register(rateLimit, { global: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ['*', 'data:', 'blob:'],
+        mediaSrc: ['*', 'data:', 'blob:'],
+        connectSrc: ['*'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'OpenVod API',
+        version: APP_VERSION,
+        description:
+          'OpenVod server API. Success: {code: 1, msg, ...payload}; failure: {code, msg} in the caller language. ' +
+          'operationIds follow shared/spec/calls.md.',
+      },
+      components: { securitySchemes: { authorcode: { type: 'apiKey', in: 'header', name: 'authorcode' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const content = new ContentService(deps.db.db);
+  const admin = new AdminService(deps.db.db, content, {
+    timeZone: deps.config.timeZone,
+    allowPrivateFeeds: deps.config.allowPrivateFeeds,
+    localToken: deps.localToken,
+  });
+  app.decorate('services', { content, admin });
+
+  contentRoutes(app, content);
+  adminRoutes(app, admin);
+
+  const Health = z.object({ status: z.string(), db: z.string().optional() });
+  app.get(
+    '/healthz',
+    { schema: { operationId: 'healthz', tags: ['system'], response: { 200: Health } } },
+    async () => ({
+      status: 'ok',
+    }),
+  );
+  app.get(
+    '/readyz',
+    { schema: { operationId: 'readyz', tags: ['system'], response: { 200: Health, 503: Health } } },
+    async (_req, reply) => {
+      try {
+        await deps.db.ping();
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', db: 'down' });
+      }
+      if (deps.isReady && !deps.isReady()) return reply.code(503).send({ status: 'starting', db: deps.db.kind });
+      return { status: 'ready', db: deps.db.kind };
+    },
+  );
+  app.get('/api/openapi.json', { schema: { operationId: 'getOpenApi', tags: ['system'], hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    acceptRanges: true,
+    maxAge: '1h',
+    setHeaders: (res, file) => {
+      if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
+      else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
+      res.header('access-control-allow-origin', '*');
+    },
+  });
+  const adminDist = deps.adminDist ?? DEFAULT_ADMIN_DIST;
+  if (fs.existsSync(path.join(adminDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      decorateReply: false,
+      index: 'index.html',
+    });
+    app.get('/admin', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/admin/'));
+  }
+  const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      decorateReply: false,
+      index: 'index.html',
+      wildcard: false,
+    });
+  }
+  return app;
+}

@@ -1,0 +1,96 @@
+/**
+ * Database client: PGlite in `DATA_DIR/pglite` when no DATABASE_URL is set, else node-postgres (DESIGN.md §2).
+ * The only place the driver is chosen; everything else types against {@link Db}.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** A drizzle database or transaction handle on either driver. Inside a transaction always pass `tx`. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run `fn` while holding a session-level advisory lock on one connection (migrations, seeding). */
+  withAdvisoryLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Cheap liveness query for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Open PGlite at `dir` (created if missing), or in memory when `dir` is undefined. */
+export async function openPglite(dir: string | undefined): Promise<DbHandle> {
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  return pgliteHandle(client);
+}
+
+/** Wrap an existing PGlite instance (tests clone a migrated template). */
+export function pgliteHandle(client: PGlite): DbHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // One connection, one process: the lock is still taken so the code path is the same as on PostgreSQL.
+    async withAdvisoryLock(key, fn) {
+      await db.execute(sql`select pg_advisory_lock(${key})`);
+      try {
+        return await fn(db);
+      } finally {
+        await db.execute(sql`select pg_advisory_unlock(${key})`);
+      }
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Connect to PostgreSQL with a pool of `max` connections. */
+export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async withAdvisoryLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(drizzlePg(conn, { schema }) as unknown as Db);
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Rows of a raw `db.execute()` result on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}

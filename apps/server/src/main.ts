@@ -1,0 +1,87 @@
+/**
+ * Process entry: config -> data-dir lock (PGlite) -> database -> migrations (advisory lock) -> console account ->
+ * demo seed -> listen. SIGINT/SIGTERM close the server, then the database, then release the lock.
+ *
+ * Role (argv[2] or ROLE): `all` (default) or `migrate` (apply migrations and exit).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/config.ts';
+import { type DbHandle, openPglite, openPostgres } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { acquireLock, DataDirLockedError } from './lib/data-lock.ts';
+import { seedDemo } from './seed/demo.ts';
+
+async function main() {
+  const config = loadConfig();
+  const role = process.argv[2] ?? process.env.ROLE ?? 'all';
+  const localToken = randomBytes(32).toString('base64url');
+  const lock = config.databaseUrl ? undefined : acquireLock(config.dataDir, localToken);
+  let db: DbHandle | undefined;
+  try {
+    db = config.databaseUrl
+      ? await openPostgres(config.databaseUrl)
+      : await openPglite(path.join(config.dataDir, 'pglite'));
+    await runMigrations(db);
+    if (role === 'migrate') {
+      await db.close();
+      lock?.release();
+      return;
+    }
+    let ready = false;
+    const app = await buildApp({
+      config,
+      db,
+      localToken,
+      isReady: () => ready,
+      logger: { level: config.logLevel },
+    });
+    const log = (msg: string) => app.log.info(msg);
+    const generated = await app.services.admin.ensureAdmin(config.adminPassword);
+    if (generated) {
+      const line = `Console account created: user "admin", password "${generated}" (shown once; set ADMIN_PASSWORD to choose it)`;
+      app.log.warn(line);
+      process.stdout.write(`\n  ${line}\n  Console: ${config.publicUrl}/admin/\n\n`);
+    }
+    if (config.demoContent) {
+      await seedDemo(db.db, { mediaDir: path.join(config.dataDir, 'media'), timeZone: config.timeZone, log });
+      app.services.content.invalidate();
+    }
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      try {
+        await app.close();
+        await db?.close();
+      } finally {
+        lock?.release();
+        process.exit(0);
+      }
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = app.server.address();
+    lock?.setPort(typeof port === 'object' && port ? port.port : config.port);
+    ready = true;
+    process.stdout.write(`  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind})\n`);
+  } catch (err) {
+    await db?.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof DataDirLockedError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`OpenVod failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

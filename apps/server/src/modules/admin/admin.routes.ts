@@ -1,0 +1,71 @@
+/** Console routes under /api/admin (issue 2 §7). All but adminLogin need the `authorcode` session header. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute } from '../../plugins/routes.ts';
+import type { AdminPrincipal, AdminService } from './admin.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin?: AdminPrincipal;
+  }
+}
+
+export function adminRoutes(app: FastifyInstance, admin: AdminService) {
+  const guard = async (req: FastifyRequest) => {
+    req.admin = await admin.authenticate(req.client.authorcode);
+  };
+  const ok = { code: 1 as const, msg: 'ok' };
+
+  defineRoute(
+    app,
+    'adminLogin',
+    async ({ body }) => ({ ...ok, ...(await admin.login(body.admin_name, body.admin_pwd)) }),
+    undefined,
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
+  defineRoute(
+    app,
+    'adminLogout',
+    async ({ req }) => {
+      await admin.logout(req.client.authorcode);
+      return ok;
+    },
+    guard,
+  );
+  defineRoute(app, 'adminMe', async ({ req }) => ({ ...ok, info: req.admin as AdminPrincipal }), guard);
+  defineRoute(app, 'adminListVods', async ({ query }) => ({ ...ok, ...(await admin.listVods(query)) }), guard);
+  defineRoute(app, 'adminGetVod', async ({ params }) => ({ ...ok, info: await admin.getVod(params.id) }), guard);
+  defineRoute(
+    app,
+    'adminUpdateVod',
+    async ({ params, body }) => ({ ...ok, info: await admin.updateVod(params.id, body) }),
+    guard,
+  );
+  defineRoute(app, 'adminListTypes', async () => ({ ...ok, list: await admin.listTypes() }), guard);
+  defineRoute(app, 'adminCreateType', async ({ body }) => ({ ...ok, info: await admin.createType(body) }), guard);
+  defineRoute(
+    app,
+    'adminUpdateType',
+    async ({ params, body }) => ({ ...ok, info: await admin.updateType(params.id, body) }),
+    guard,
+  );
+  defineRoute(
+    app,
+    'adminDeleteType',
+    async ({ params }) => {
+      await admin.deleteType(params.id);
+      return ok;
+    },
+    guard,
+  );
+  defineRoute(app, 'adminImport', async ({ body }) => ({ ...ok, info: await admin.import(body) }), guard);
+  defineRoute(app, 'adminListTypeBindings', async () => ({ ...ok, list: await admin.listBindings() }), guard);
+  defineRoute(
+    app,
+    'adminSetTypeBinding',
+    async ({ body }) => {
+      await admin.setBinding(body);
+      return ok;
+    },
+    guard,
+  );
+}

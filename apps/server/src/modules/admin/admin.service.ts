@@ -1,0 +1,335 @@
+/**
+ * Operator console service: accounts and sessions, title and category management, catalogue import and category
+ * bindings (issue 2 §7).
+ *
+ * Sessions are opaque 32-byte tokens sent in the `authorcode` header and stored as sha256 hashes, valid 7 days.
+ * Passwords are argon2id (@node-rs/argon2). The first start creates `admin`; its password comes from ADMIN_PASSWORD
+ * or is generated and printed once. The local CLI token (written to the data-dir lock file, mode 0600) lets
+ * `npm run import` act through the running server.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { AdminTypeBody, AdminTypeUpdate, AdminVodQuery } from '@openvod/contract';
+import { type AdminVodUpdate, ErrorCode, type ImportResult, type TypeBinding } from '@openvod/contract';
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { adminSession, macAdmin, macType, macTypeBind, macVod } from '../../db/schema/index.ts';
+import { FetchError } from '../../lib/safe-fetch.ts';
+import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
+import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
+import * as repo from '../content/content.repo.ts';
+import type { ContentService } from '../content/content.service.ts';
+import { cleanPlayColumns, collectText, collectUrl, FeedError, importCollected } from '../importer/importer.service.ts';
+
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+export const DEFAULT_ADMIN = 'admin';
+
+export interface AdminPrincipal {
+  admin_id: number;
+  admin_name: string;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export interface AdminServiceOptions {
+  timeZone: string;
+  allowPrivateFeeds: boolean;
+  /** Token of the local CLI (`npm run import` while the server runs). */
+  localToken?: string;
+}
+
+export class AdminService {
+  constructor(
+    private db: Db,
+    private content: ContentService,
+    private opts: AdminServiceOptions,
+  ) {}
+
+  /**
+   * Create the first console account if there is none. Returns the generated password (to print once) or
+   * undefined when an account exists or ADMIN_PASSWORD was given.
+   */
+  async ensureAdmin(password: string | undefined): Promise<string | undefined> {
+    const [row] = await this.db.select({ n: count() }).from(macAdmin);
+    if (Number(row?.n ?? 0) > 0) return undefined;
+    const generated = password ? undefined : randomBytes(12).toString('base64url');
+    await this.db
+      .insert(macAdmin)
+      .values({ admin_name: DEFAULT_ADMIN, admin_pwd: await hash(password ?? (generated as string)) })
+      .onConflictDoNothing();
+    return generated;
+  }
+
+  /** Check name and password; returns a new session token. Throws 400 login_failed. */
+  async login(name: string, password: string): Promise<{ token: string; info: AdminPrincipal }> {
+    const [admin] = await this.db.select().from(macAdmin).where(eq(macAdmin.admin_name, name));
+    // Verify against a dummy hash when the name is unknown, so timing does not reveal account names.
+    let ok = false;
+    if (admin) ok = await verify(admin.admin_pwd, password);
+    else await verify(DUMMY_HASH, password);
+    if (!admin || !ok || admin.admin_status !== 1) throw new AppError(400, ErrorCode.generic, 'login_failed');
+    const token = randomBytes(32).toString('base64url');
+    await this.db.insert(adminSession).values({
+      token_hash: sha256(token),
+      admin_id: admin.admin_id,
+      expires_at: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    await this.db.update(macAdmin).set({ admin_login_time: new Date() }).where(eq(macAdmin.admin_id, admin.admin_id));
+    return { token, info: { admin_id: admin.admin_id, admin_name: admin.admin_name } };
+  }
+
+  /** The operator a token belongs to. Throws 401. */
+  async authenticate(token: string): Promise<AdminPrincipal> {
+    if (!token) throw unauthorized();
+    const local = this.opts.localToken;
+    if (local && token.length === local.length && timingSafeEqual(Buffer.from(token), Buffer.from(local))) {
+      return { admin_id: 0, admin_name: 'cli' };
+    }
+    const [row] = await this.db
+      .select({ admin_id: macAdmin.admin_id, admin_name: macAdmin.admin_name })
+      .from(adminSession)
+      .innerJoin(macAdmin, eq(macAdmin.admin_id, adminSession.admin_id))
+      .where(
+        and(
+          eq(adminSession.token_hash, sha256(token)),
+          gt(adminSession.expires_at, new Date()),
+          eq(macAdmin.admin_status, 1),
+        ),
+      );
+    if (!row) throw unauthorized();
+    return row;
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.db.delete(adminSession).where(eq(adminSession.token_hash, sha256(token)));
+  }
+
+  async listVods(q: z.output<typeof AdminVodQuery>) {
+    const type = q.type_id ? await repo.getType(this.db, q.type_id) : undefined;
+    const { rows, total } = await repo.listVods(
+      this.db,
+      {
+        include_unpublished: true,
+        vod_status: q.vod_status,
+        wd: q.wd?.trim() || undefined,
+        ...(q.type_id ? { type_id: q.type_id, type_is_top: type?.type_pid === 0 } : {}),
+      },
+      'time',
+      q.page,
+      q.limit,
+    );
+    return {
+      list: rows.map((r) => ({ ...repo.toItem(r), vod_status: r.vod_status, vod_lock: r.vod_lock })),
+      page: q.page,
+      pagecount: Math.max(1, Math.ceil(total / q.limit)),
+      limit: q.limit,
+      total,
+    };
+  }
+
+  async getVod(vodId: number) {
+    const row = await repo.getVod(this.db, vodId);
+    if (!row) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
+    return repo.toDetail(row);
+  }
+
+  /** Edit a title. Text is sanitised, play data re-parsed and cleaned; the catalogue cache is dropped. */
+  async updateVod(vodId: number, body: AdminVodUpdate) {
+    const current = await repo.getVod(this.db, vodId);
+    if (!current) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
+    const set: Partial<typeof macVod.$inferInsert> = {};
+    const textLimits: Record<string, number> = {
+      vod_name: 255,
+      vod_sub: 255,
+      vod_en: 255,
+      vod_remarks: 100,
+      vod_serial: 20,
+      vod_class: 255,
+      vod_actor: 255,
+      vod_director: 255,
+      vod_area: 20,
+      vod_lang: 10,
+      vod_year: 10,
+      vod_blurb: 255,
+    };
+    for (const [field, max] of Object.entries(textLimits)) {
+      const v = body[field as keyof AdminVodUpdate];
+      if (v !== undefined) (set as Record<string, unknown>)[field] = plainText(v, max);
+    }
+    if (set.vod_name === '') throw badRequest('validation', { field: 'vod_name', reason: '' }, 'vod_name');
+    if (body.vod_pic !== undefined) {
+      set.vod_pic = safeUrl(body.vod_pic);
+      if (body.vod_pic.trim() !== '' && set.vod_pic === '')
+        throw badRequest('validation', { field: 'vod_pic', reason: '' }, 'vod_pic');
+    }
+    if (body.vod_content !== undefined) set.vod_content = richText(body.vod_content);
+    for (const f of ['vod_total', 'vod_isend', 'vod_level', 'vod_status', 'vod_lock'] as const) {
+      if (body[f] !== undefined) set[f] = body[f];
+    }
+    if (body.type_id !== undefined) {
+      const type = await repo.getType(this.db, body.type_id);
+      if (!type) throw new AppError(400, ErrorCode.validation, 'type_not_found', {}, 'type_id');
+      set.type_id = type.type_id;
+      set.type_id_1 = type.type_pid === 0 ? type.type_id : type.type_pid;
+    }
+    const playTouched = ['vod_play_from', 'vod_play_server', 'vod_play_note', 'vod_play_url'].some((k) => k in body);
+    if (playTouched) {
+      const play = cleanPlayColumns({
+        from: body.vod_play_from ?? current.vod_play_from,
+        server: body.vod_play_server ?? current.vod_play_server,
+        note: body.vod_play_note ?? current.vod_play_note,
+        url: body.vod_play_url ?? current.vod_play_url,
+      });
+      set.vod_play_from = play.from;
+      set.vod_play_server = play.server;
+      set.vod_play_note = play.note;
+      set.vod_play_url = play.url;
+    }
+    if (Object.keys(set).length > 0) {
+      set.vod_time = new Date();
+      await this.db.update(macVod).set(set).where(eq(macVod.vod_id, vodId));
+      this.content.invalidate();
+    }
+    return this.getVod(vodId);
+  }
+
+  async listTypes() {
+    return (await repo.listTypes(this.db, false)).map(repo.toCategory);
+  }
+
+  private async checkParent(pid: number, selfId?: number) {
+    if (pid === 0) return;
+    const parent = await repo.getType(this.db, pid);
+    if (parent?.type_pid !== 0 || parent.type_id === selfId) {
+      throw new AppError(400, ErrorCode.validation, 'type_parent_invalid', {}, 'type_pid');
+    }
+  }
+
+  private cleanExtend(ext: Record<string, string | undefined> | undefined) {
+    if (!ext) return undefined;
+    return Object.fromEntries(
+      Object.entries(ext)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [
+          k,
+          plainText(v, 1000)
+            .split(/[,，]+/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .join(','),
+        ]),
+    );
+  }
+
+  async createType(body: z.output<typeof AdminTypeBody>) {
+    await this.checkParent(body.type_pid);
+    const [row] = await this.db
+      .insert(macType)
+      .values({
+        ...body,
+        type_name: plainText(body.type_name, 60),
+        type_en: plainText(body.type_en, 60),
+        type_pic: safeUrl(body.type_pic),
+        type_logo: safeUrl(body.type_logo),
+        type_extend: this.cleanExtend(body.type_extend) ?? {},
+      })
+      .returning();
+    this.content.invalidate();
+    if (!row) throw new Error('category insert returned nothing');
+    return repo.toCategory(row);
+  }
+
+  async updateType(typeId: number, body: z.output<typeof AdminTypeUpdate>) {
+    const current = await repo.getType(this.db, typeId);
+    if (!current) throw new AppError(404, ErrorCode.notFound, 'type_not_found');
+    if (body.type_pid !== undefined && body.type_pid !== current.type_pid) {
+      await this.checkParent(body.type_pid, typeId);
+      const [kids] = await this.db.select({ n: count() }).from(macType).where(eq(macType.type_pid, typeId));
+      if (body.type_pid !== 0 && Number(kids?.n ?? 0) > 0)
+        throw new AppError(400, ErrorCode.validation, 'type_parent_invalid', {}, 'type_pid');
+    }
+    const set: Partial<typeof macType.$inferInsert> = {};
+    if (body.type_name !== undefined) set.type_name = plainText(body.type_name, 60);
+    if (body.type_en !== undefined) set.type_en = plainText(body.type_en, 60);
+    if (body.type_pid !== undefined) set.type_pid = body.type_pid;
+    if (body.type_mid !== undefined) set.type_mid = body.type_mid;
+    if (body.type_sort !== undefined) set.type_sort = body.type_sort;
+    if (body.type_status !== undefined) set.type_status = body.type_status;
+    if (body.type_pic !== undefined) set.type_pic = safeUrl(body.type_pic);
+    if (body.type_logo !== undefined) set.type_logo = safeUrl(body.type_logo);
+    if (body.type_extend !== undefined)
+      set.type_extend = { ...current.type_extend, ...this.cleanExtend(body.type_extend) };
+    await this.db.transaction(async (tx) => {
+      if (Object.keys(set).length) await tx.update(macType).set(set).where(eq(macType.type_id, typeId));
+      if (set.type_pid !== undefined) {
+        // Keep the denormalised top category of the titles right.
+        await tx
+          .update(macVod)
+          .set({ type_id_1: set.type_pid === 0 ? typeId : set.type_pid })
+          .where(eq(macVod.type_id, typeId));
+      }
+    });
+    this.content.invalidate();
+    const row = await repo.getType(this.db, typeId);
+    if (!row) throw new AppError(404, ErrorCode.notFound, 'type_not_found');
+    return repo.toCategory(row);
+  }
+
+  /** Delete a category that has no sub-categories and no titles (400 type_not_empty otherwise). */
+  async deleteType(typeId: number) {
+    const current = await repo.getType(this.db, typeId);
+    if (!current) throw new AppError(404, ErrorCode.notFound, 'type_not_found');
+    await this.db.transaction(async (tx) => {
+      const [kids] = await tx.select({ n: count() }).from(macType).where(eq(macType.type_pid, typeId));
+      const [vods] = await tx.select({ n: count() }).from(macVod).where(eq(macVod.type_id, typeId));
+      if (Number(kids?.n ?? 0) > 0 || Number(vods?.n ?? 0) > 0)
+        throw new AppError(400, ErrorCode.conflict, 'type_not_empty');
+      await tx.delete(macTypeBind).where(eq(macTypeBind.local_type_id, typeId));
+      await tx.delete(macType).where(eq(macType.type_id, typeId));
+    });
+    this.content.invalidate();
+  }
+
+  async listBindings(): Promise<TypeBinding[]> {
+    return this.db.select().from(macTypeBind).orderBy(macTypeBind.bind_key, macTypeBind.remote_type_id);
+  }
+
+  async setBinding(b: { bind_key: string; remote_type_id: number; local_type_id: number }) {
+    const type = await repo.getType(this.db, b.local_type_id);
+    if (!type) throw new AppError(400, ErrorCode.validation, 'type_not_found', {}, 'local_type_id');
+    await this.db
+      .insert(macTypeBind)
+      .values(b)
+      .onConflictDoUpdate({
+        target: [macTypeBind.bind_key, macTypeBind.remote_type_id],
+        set: { local_type_id: b.local_type_id },
+      });
+  }
+
+  /**
+   * Import a feed given by URL (API paged, `hours` = h=) or text. Feed and fetch problems become 400
+   * import_failed with the reason; nothing is written then.
+   */
+  async import(body: { url?: string; content?: string; filename?: string; hours?: number }): Promise<ImportResult> {
+    try {
+      let feed: Awaited<ReturnType<typeof collectUrl>>;
+      if (body.content !== undefined && body.content !== '')
+        feed = collectText(body.content, body.filename ?? 'upload');
+      else if (body.url)
+        feed = await collectUrl(body.url, { allowPrivate: this.opts.allowPrivateFeeds, hours: body.hours });
+      else throw new AppError(400, ErrorCode.validation, 'import_source_missing', {}, 'url');
+      const result = await importCollected(this.db, feed, { timeZone: this.opts.timeZone });
+      this.content.invalidate();
+      return result;
+    } catch (err) {
+      if (err instanceof FeedError || err instanceof FetchError) {
+        throw new AppError(400, ErrorCode.importFailed, 'import_failed', { reason: err.message });
+      }
+      throw err;
+    }
+  }
+}
+
+// argon2id hash of a random string, used to equalise timing for unknown account names.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$l/aTN2HTOEBCipzOKFdgUg$4OTOFZfYk7STiE+vkd+CxYf+2CmKlYE7+JKy5LFNFwo';

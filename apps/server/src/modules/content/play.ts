@@ -1,0 +1,85 @@
+/**
+ * MacCMS play data: `vod_play_from`, `vod_play_server`, `vod_play_note`, `vod_play_url` (shared/research/maccms.md
+ * §1.1; MacCMS common.php `mac_play_list`).
+ *
+ * Sources are parallel lists split on `$$$`; episodes of a source are split on `#` (CR/LF count as `#`); an episode
+ * is `name$url` or `name$url$from`, or a bare URL (named "第N集"). `sid` is the 1-based position of the source in
+ * `vod_play_from` and `nid` the 1-based position of the episode in its source, as MacCMS play URLs use them.
+ */
+import type { Episode, Source } from '@openvod/contract';
+
+export const SOURCE_SEP = '$$$';
+export const EPISODE_SEP = '#';
+export const FIELD_SEP = '$';
+
+export interface PlayColumns {
+  vod_play_from: string;
+  vod_play_server: string;
+  vod_play_note: string;
+  vod_play_url: string;
+}
+
+function splitSources(value: string): string[] {
+  return value === '' ? [] : value.split(SOURCE_SEP);
+}
+
+/** Parse the episodes of one source's URL list. Empty tokens are dropped; nid counts the kept ones. */
+export function parseEpisodes(urlList: string): Episode[] {
+  const tokens = urlList
+    .replace(/\r\n|\r|\n/g, EPISODE_SEP)
+    .split(EPISODE_SEP)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  const episodes: Episode[] = [];
+  for (const token of tokens) {
+    const parts = token.split(FIELD_SEP);
+    const nid = episodes.length + 1;
+    if (parts.length === 1) {
+      episodes.push({ nid, name: `第${nid}集`, url: parts[0] ?? '' });
+    } else {
+      const name = (parts[0] ?? '').trim() || `第${nid}集`;
+      const url = (parts[1] ?? '').trim();
+      if (url === '') continue;
+      episodes.push({ nid, name, url });
+    }
+  }
+  return episodes;
+}
+
+/**
+ * Parse the four play columns into sources. A source keeps its `sid` even when an earlier one is empty; sources
+ * without a player code and without episodes are left out.
+ */
+export function parsePlay(cols: PlayColumns): Source[] {
+  const froms = splitSources(cols.vod_play_from);
+  const urls = splitSources(cols.vod_play_url);
+  const servers = splitSources(cols.vod_play_server);
+  const notes = splitSources(cols.vod_play_note);
+  const count = Math.max(froms.length, urls.length);
+  const sources: Source[] = [];
+  for (let i = 0; i < count; i++) {
+    const from = (froms[i] ?? '').trim();
+    const episodes = parseEpisodes(urls[i] ?? '');
+    if (from === '' && episodes.length === 0) continue;
+    sources.push({
+      sid: i + 1,
+      from: from || `line${i + 1}`,
+      server: (servers[i] ?? '').trim() || 'no',
+      note: (notes[i] ?? '').trim(),
+      episodes,
+    });
+  }
+  return sources;
+}
+
+/** Export sources back to the four MacCMS columns (`$$$`, `#`, `$`). Inverse of {@link parsePlay} for clean data. */
+export function formatPlay(sources: Source[]): PlayColumns {
+  return {
+    vod_play_from: sources.map((s) => s.from).join(SOURCE_SEP),
+    vod_play_server: sources.map((s) => s.server || 'no').join(SOURCE_SEP),
+    vod_play_note: sources.map((s) => s.note).join(SOURCE_SEP),
+    vod_play_url: sources
+      .map((s) => s.episodes.map((e) => `${e.name}${FIELD_SEP}${e.url}`).join(EPISODE_SEP))
+      .join(SOURCE_SEP),
+  };
+}

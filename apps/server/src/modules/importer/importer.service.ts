@@ -1,0 +1,415 @@
+/**
+ * Catalogue import from MacCMS collect feeds (issue 2 §4; research/maccms.md §2 "Collect side").
+ *
+ * - Sources: a `provide/vod` API base URL (paged through `ac=detail`, `pg=1..pagecount`, optional `h=` hours), a
+ *   feed file URL, or feed text (JSON or XML, list or detail).
+ * - Every page is fetched and parsed before anything is written; the write is one transaction. A malformed feed
+ *   therefore gives a {@link FeedError} and writes nothing.
+ * - Remote categories map to local ones through `mac_type_bind` (operator-editable); without a binding a local
+ *   category of the same name (or alias in `type_union`) is used, else one is created, and the binding saved.
+ * - Titles are identified by (feed key, remote vod_id). Re-importing the same data is "unchanged" (sha256 of the
+ *   imported fields); changed data updates the title; a title with `vod_lock = 1` is skipped. Local statistics
+ *   (hits, score counts) are only taken from the feed when the title is added.
+ * - Every text field is sanitised (lib/sanitize.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { ImportResult } from '@openvod/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client.ts';
+import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
+import { safeGetText } from '../../lib/safe-fetch.ts';
+import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
+import { formatPlay, parsePlay } from '../content/play.ts';
+import { FeedError, type ParsedFeed, parseFeed, type RemoteClass, type RemoteVod } from './feed.ts';
+
+export { FeedError } from './feed.ts';
+
+/** Pages of one feed with the key that identifies the feed (bindings and title identity). */
+export interface CollectedFeed {
+  bindKey: string;
+  pages: ParsedFeed[];
+}
+
+export interface CollectOptions {
+  allowPrivate: boolean;
+  /** Only titles updated within the last N hours (`h=`), API URLs only. */
+  hours?: number;
+  /** Upper bound on pages fetched from an API (default 2000). */
+  maxPages?: number;
+  onPage?: (page: number, pagecount: number) => void;
+}
+
+/** The key of a feed URL: host and path, without query (so `pg=`/`h=` do not change it). */
+export function feedKeyOfUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.host}${u.pathname}`.slice(0, 255);
+}
+
+/** Is this URL a MacCMS `provide` API (to be paged) rather than a single feed file? */
+export function isProvideApi(url: string): boolean {
+  const u = new URL(url);
+  return /\/provide\/vod/i.test(u.pathname) || u.searchParams.has('ac');
+}
+
+/** Fetch and parse every page of a feed URL. Throws FeedError/FetchError; writes nothing. */
+export async function collectUrl(url: string, opts: CollectOptions): Promise<CollectedFeed> {
+  const bindKey = feedKeyOfUrl(url);
+  if (!isProvideApi(url)) {
+    const { text, contentType } = await safeGetText(url, { allowPrivate: opts.allowPrivate });
+    return { bindKey, pages: [parseFeed(text, `${contentType} ${url}`)] };
+  }
+  const maxPages = opts.maxPages ?? 2000;
+  const pageUrl = (pg: number) => {
+    const u = new URL(url);
+    u.searchParams.set('ac', 'detail');
+    u.searchParams.set('pg', String(pg));
+    if (opts.hours) u.searchParams.set('h', String(opts.hours));
+    return u.toString();
+  };
+  const pages: ParsedFeed[] = [];
+  let pagecount = 1;
+  for (let pg = 1; pg <= pagecount && pg <= maxPages; pg++) {
+    const { text, contentType } = await safeGetText(pageUrl(pg), { allowPrivate: opts.allowPrivate });
+    let page: ParsedFeed;
+    try {
+      page = parseFeed(text, `${contentType} ${url}`);
+    } catch (err) {
+      if (err instanceof FeedError) throw new FeedError(`page ${pg}: ${err.message}`);
+      throw err;
+    }
+    pages.push(page);
+    pagecount = Math.max(1, page.pagecount);
+    opts.onPage?.(pg, pagecount);
+    if (page.list.length === 0) break;
+  }
+  return { bindKey, pages };
+}
+
+/** Parse feed text (an uploaded or local file). The key is the file's base name. */
+export function collectText(content: string, filename: string): CollectedFeed {
+  const base = filename.split(/[\\/]/).pop() || 'upload';
+  return { bindKey: `file:${base}`.slice(0, 255), pages: [parseFeed(content, filename)] };
+}
+
+type VodRow = typeof macVod.$inferInsert;
+type TypeRow = typeof macType.$inferSelect;
+
+const CONTENT_TEXT: Array<[keyof VodRow & string, number]> = [
+  ['vod_sub', 255],
+  ['vod_en', 255],
+  ['vod_tag', 100],
+  ['vod_actor', 255],
+  ['vod_director', 255],
+  ['vod_writer', 100],
+  ['vod_remarks', 100],
+  ['vod_pubdate', 100],
+  ['vod_serial', 20],
+  ['vod_area', 20],
+  ['vod_lang', 10],
+  ['vod_version', 30],
+  ['vod_state', 30],
+  ['vod_duration', 10],
+];
+
+function toInt(value: unknown, min: number, max: number, fallback: number): number {
+  const n = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(String(value ?? ''), 10);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+function toScore(value: unknown): string {
+  const n = Number.parseFloat(String(value ?? ''));
+  if (!Number.isFinite(n)) return '0.0';
+  return Math.min(10, Math.max(0, n)).toFixed(1);
+}
+
+/** "Y-m-d H:i:s" in the operator's zone, unix seconds, or ISO 8601; `fallback` when unreadable. */
+export function parseFeedTime(value: unknown, timeZone: string, fallback: Date): Date {
+  const s = String(value ?? '').trim();
+  if (/^\d{9,11}$/.test(s)) return new Date(Number(s) * 1000);
+  const local = DateTime.fromFormat(s, 'yyyy-MM-dd HH:mm:ss', { zone: timeZone });
+  if (local.isValid) return local.toJSDate();
+  const iso = DateTime.fromISO(s, { zone: timeZone });
+  return iso.isValid ? iso.toJSDate() : fallback;
+}
+
+/**
+ * Clean MacCMS play columns: unsafe URLs dropped, names made plain, then re-encoded (sids renumbered if sources
+ * vanish). Used by the importer and by console edits.
+ */
+export function cleanPlayColumns(cols: { from: string; server: string; note: string; url: string }) {
+  const sources = parsePlay({
+    vod_play_from: cols.from,
+    vod_play_server: cols.server,
+    vod_play_note: cols.note,
+    vod_play_url: cols.url,
+  })
+    .map((s, i) => ({
+      ...s,
+      sid: i + 1,
+      from: plainText(s.from, 60).replace(/[$#]/g, '') || `line${i + 1}`,
+      server: plainText(s.server, 60).replace(/[$#]/g, '') || 'no',
+      note: plainText(s.note, 60).replace(/[$#]/g, ''),
+      episodes: s.episodes
+        .map((e) => ({ ...e, name: plainText(e.name, 60).replace(/[$#]/g, ''), url: safeUrl(e.url, 2048) }))
+        .filter((e) => e.url !== '')
+        .map((e, j) => ({ ...e, nid: j + 1 })),
+    }))
+    .filter((s) => s.episodes.length > 0);
+  const out = formatPlay(sources);
+  return {
+    from: out.vod_play_from.slice(0, 1024),
+    server: out.vod_play_server.slice(0, 1024),
+    note: out.vod_play_note.slice(0, 1024),
+    url: out.vod_play_url,
+  };
+}
+
+function cleanPlay(item: RemoteVod, prefix: 'vod_play' | 'vod_down') {
+  return cleanPlayColumns({
+    from: String(item[`${prefix}_from`] ?? ''),
+    server: String(item[`${prefix}_server`] ?? ''),
+    note: String(item[`${prefix}_note`] ?? ''),
+    url: String(item[`${prefix}_url`] ?? ''),
+  });
+}
+
+function normaliseList(value: unknown, max: number): string {
+  return plainText(value, 1000)
+    .split(/[,，、/|]+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',')
+    .slice(0, max);
+}
+
+/** Map a remote item to the title columns that an import sets (content, not local statistics). */
+export function mapContent(item: RemoteVod, timeZone: string, now: Date): Partial<VodRow> {
+  const row: Partial<VodRow> = { vod_name: plainText(item.vod_name, 255) };
+  for (const [field, max] of CONTENT_TEXT)
+    if (item[field] !== undefined) (row as Record<string, unknown>)[field] = plainText(item[field], max);
+  row.vod_class = normaliseList(item.vod_class, 255);
+  const year = plainText(item.vod_year, 10).match(/\d{4}/);
+  row.vod_year = year ? year[0] : '';
+  const en = row.vod_en ?? '';
+  const letter = plainText(item.vod_letter, 1).toUpperCase() || en.charAt(0).toUpperCase();
+  row.vod_letter = /^[A-Z0-9]$/.test(letter) ? letter : '';
+  row.vod_pic = safeUrl(item.vod_pic);
+  row.vod_pic_thumb = safeUrl(item.vod_pic_thumb);
+  row.vod_pic_slide = safeUrl(item.vod_pic_slide);
+  row.vod_content = richText(item.vod_content);
+  row.vod_blurb = plainText(item.vod_blurb, 255) || plainText(row.vod_content, 255);
+  row.vod_total = toInt(item.vod_total, 0, 100000, 0);
+  row.vod_isend = toInt(item.vod_isend, 0, 1, 1);
+  row.vod_level = toInt(item.vod_level, 0, 9, 0);
+  row.vod_douban_id = toInt(item.vod_douban_id, 0, 2_000_000_000, 0);
+  row.vod_score = toScore(item.vod_score);
+  // Without a time in the feed the title keeps its own (insert: now), so re-imports stay "unchanged".
+  if (String(item.vod_time ?? '').trim() !== '') row.vod_time = parseFeedTime(item.vod_time, timeZone, now);
+  if (item.vod_play_url !== undefined) {
+    const play = cleanPlay(item, 'vod_play');
+    row.vod_play_from = play.from;
+    row.vod_play_server = play.server;
+    row.vod_play_note = play.note;
+    row.vod_play_url = play.url;
+  }
+  // List responses name the players only (no URLs): the title keeps its play data until a detail import.
+  if (item.vod_down_url !== undefined) {
+    const down = cleanPlay(item, 'vod_down');
+    row.vod_down_from = down.from;
+    row.vod_down_server = down.server;
+    row.vod_down_note = down.note;
+    row.vod_down_url = down.url;
+  }
+  return row;
+}
+
+function hashOf(row: Partial<VodRow>): string {
+  const copy: Record<string, unknown> = { ...row };
+  copy.vod_time = row.vod_time instanceof Date ? row.vod_time.toISOString() : row.vod_time;
+  const keys = Object.keys(copy).sort();
+  return createHash('sha256')
+    .update(JSON.stringify(keys.map((k) => [k, copy[k]])))
+    .digest('hex');
+}
+
+/** Resolves remote category ids to local ones, creating categories and bindings as needed (inside the tx). */
+class TypeResolver {
+  created = 0;
+  private resolved = new Map<number, number | null>();
+  private constructor(
+    private tx: Db,
+    private bindKey: string,
+    private types: TypeRow[],
+    private bindings: Map<number, number>,
+    private classes: Map<number, RemoteClass>,
+  ) {}
+
+  static async load(tx: Db, bindKey: string, classes: RemoteClass[]): Promise<TypeResolver> {
+    const types = await tx.select().from(macType);
+    const binds = await tx.select().from(macTypeBind).where(eq(macTypeBind.bind_key, bindKey));
+    return new TypeResolver(
+      tx,
+      bindKey,
+      types,
+      new Map(binds.map((b) => [b.remote_type_id, b.local_type_id])),
+      new Map(classes.map((c) => [c.type_id, c])),
+    );
+  }
+
+  topOf(localId: number): number {
+    const t = this.types.find((x) => x.type_id === localId);
+    return t && t.type_pid !== 0 ? t.type_pid : localId;
+  }
+
+  async resolve(remoteId: number, fallbackName: string, depth = 0): Promise<number | null> {
+    if (this.resolved.has(remoteId)) return this.resolved.get(remoteId) ?? null;
+    const bound = this.bindings.get(remoteId);
+    if (bound !== undefined && this.types.some((t) => t.type_id === bound)) {
+      this.resolved.set(remoteId, bound);
+      return bound;
+    }
+    const rc = this.classes.get(remoteId);
+    const name = plainText(rc?.type_name ?? fallbackName, 60);
+    if (name === '') {
+      this.resolved.set(remoteId, null);
+      return null;
+    }
+    let parent = 0;
+    if (rc && rc.type_pid > 0 && rc.type_pid !== remoteId && depth < 3) {
+      parent = (await this.resolve(rc.type_pid, '', depth + 1)) ?? 0;
+      if (parent) parent = this.topOf(parent);
+    }
+    const matches = this.types.filter(
+      (t) =>
+        t.type_name === name ||
+        t.type_union
+          .split(',')
+          .map((s) => s.trim())
+          .includes(name),
+    );
+    let local = matches.find((t) => t.type_pid === parent) ?? matches[0];
+    if (!local) {
+      const sort =
+        Math.max(0, ...this.types.filter((t) => t.type_pid === parent && t.type_sort < 999).map((t) => t.type_sort)) +
+        1;
+      const [row] = await this.tx
+        .insert(macType)
+        .values({ type_name: name, type_pid: parent, type_mid: 1, type_sort: sort })
+        .returning();
+      if (!row) throw new Error('category insert returned nothing');
+      this.types.push(row);
+      this.created++;
+      local = row;
+    }
+    await this.tx
+      .insert(macTypeBind)
+      .values({
+        bind_key: this.bindKey,
+        remote_type_id: remoteId,
+        remote_type_name: name,
+        local_type_id: local.type_id,
+      })
+      .onConflictDoUpdate({
+        target: [macTypeBind.bind_key, macTypeBind.remote_type_id],
+        set: { local_type_id: local.type_id, remote_type_name: name },
+      });
+    this.bindings.set(remoteId, local.type_id);
+    this.resolved.set(remoteId, local.type_id);
+    return local.type_id;
+  }
+}
+
+export interface ImportOptions {
+  timeZone: string;
+  now?: Date;
+}
+
+/**
+ * Write collected feeds in one transaction. Returns the counts; nothing is written if anything throws.
+ * The same remote vod_id appearing twice in one run counts once (the last occurrence wins).
+ */
+export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportOptions): Promise<ImportResult> {
+  const now = opts.now ?? new Date();
+  const items = new Map<string, RemoteVod>();
+  for (const page of feed.pages) for (const item of page.list) items.set(item.vod_id, item);
+  const classes = feed.pages.flatMap((p) => p.classes);
+  const result: ImportResult = {
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: [],
+    types_created: 0,
+    pages: feed.pages.length,
+  };
+  await db.transaction(async (tx) => {
+    const types = await TypeResolver.load(tx, feed.bindKey, classes);
+    const ids = [...items.keys()];
+    const existing = new Map<string, { vod_id: number; vod_lock: number; vod_import_hash: string }>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rows = await tx
+        .select({
+          vod_id: macVod.vod_id,
+          vod_source_id: macVod.vod_source_id,
+          vod_lock: macVod.vod_lock,
+          vod_import_hash: macVod.vod_import_hash,
+        })
+        .from(macVod)
+        .where(and(eq(macVod.vod_source_key, feed.bindKey), inArray(macVod.vod_source_id, chunk)));
+      for (const r of rows) existing.set(r.vod_source_id, r);
+    }
+    for (const item of items.values()) {
+      const name = plainText(item.vod_name, 255);
+      const typeId = await types.resolve(item.type_id, String(item.type_name ?? ''));
+      if (!typeId) {
+        result.skipped.push({
+          vod_name: name,
+          reason: 'no category: the item has no type_id/type_name the feed defines',
+        });
+        continue;
+      }
+      if (name === '') {
+        result.skipped.push({ vod_name: String(item.vod_id), reason: 'empty vod_name after removing markup' });
+        continue;
+      }
+      const content = { ...mapContent(item, opts.timeZone, now), type_id: typeId, type_id_1: types.topOf(typeId) };
+      const hash = hashOf(content);
+      const prev = existing.get(item.vod_id);
+      if (prev) {
+        if (prev.vod_lock === 1) {
+          result.skipped.push({ vod_name: name, reason: 'locked (vod_lock = 1)' });
+        } else if (prev.vod_import_hash === hash) {
+          result.unchanged++;
+        } else {
+          await tx
+            .update(macVod)
+            .set({ ...content, vod_import_hash: hash })
+            .where(eq(macVod.vod_id, prev.vod_id));
+          result.updated++;
+        }
+        continue;
+      }
+      await tx.insert(macVod).values({
+        ...content,
+        vod_name: name,
+        vod_hits: toInt(item.vod_hits, 0, 2_000_000_000, 0),
+        vod_hits_day: toInt(item.vod_hits_day, 0, 2_000_000_000, 0),
+        vod_hits_week: toInt(item.vod_hits_week, 0, 2_000_000_000, 0),
+        vod_hits_month: toInt(item.vod_hits_month, 0, 2_000_000_000, 0),
+        vod_up: toInt(item.vod_up, 0, 2_000_000_000, 0),
+        vod_down: toInt(item.vod_down, 0, 2_000_000_000, 0),
+        vod_score_all: toInt(item.vod_score_all, 0, 2_000_000_000, 0),
+        vod_score_num: toInt(item.vod_score_num, 0, 2_000_000_000, 0),
+        vod_time_add: now,
+        vod_source_key: feed.bindKey,
+        vod_source_id: item.vod_id,
+        vod_import_hash: hash,
+      });
+      result.added++;
+    }
+    result.types_created = types.created;
+  });
+  return result;
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Server tests: unit tests and integration tests (buildApp + inject) on a fresh PGlite per file, or on a fresh
+ * PostgreSQL database per file when DATABASE_URL is set (src/test/harness.ts).
+ */
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    pool: 'forks',
+  },
+});
