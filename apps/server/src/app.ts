@@ -150,7 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       decorateReply: false,
       index: 'index.html',
     });
-    app.get('/admin', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/admin/'));
+    // With ignoreTrailingSlash this route also receives "/admin/": redirect only the bare path, serve the index otherwise.
+    const adminIndex = path.join(adminDist, 'index.html');
+    app.get('/admin', { schema: { hide: true } }, async (req, reply) => {
+      if (!req.url.split('?')[0]?.endsWith('/')) return reply.redirect('/admin/', 301);
+      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(adminIndex));
+    });
   }
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -4,8 +4,10 @@
  * The spec's own wordings (spec §8) are used where it has one.
  */
 import type { Locale } from '@openvod/contract';
+import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 
 export type MessageKey =
+  | FeedKey
   | 'ok'
   | 'validation'
   | 'v_required'
@@ -28,7 +30,7 @@ export type MessageKey =
   | 'import_source_missing'
   | 'conflict';
 
-type Catalogue = Record<MessageKey, string>;
+type Catalogue = Record<Exclude<MessageKey, FeedKey>, string>;
 
 const zhCn: Catalogue = {
   ok: '成功',
@@ -242,9 +244,13 @@ const catalogues: Record<Locale, Catalogue> = {
   },
 };
 
+const TABLES = Object.fromEntries(
+  (Object.keys(catalogues) as Locale[]).map((l) => [l, { ...catalogues[l], ...FEED_MESSAGES[l] }]),
+) as Record<Locale, Record<MessageKey, string>>;
+
 /** The message `key` in `locale`, with `{name}` parameters filled in. */
 export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = catalogues[locale]?.[key] ?? zhCn[key];
+  const template = TABLES[locale][key] ?? TABLES['zh-cn'][key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 

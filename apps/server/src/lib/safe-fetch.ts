@@ -8,9 +8,18 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { FeedKey } from '../i18n/feed-messages.ts';
+import { t } from '../i18n/messages.ts';
 
+/** A refused or failed fetch with a translatable message key; `message` is the English text. */
 export class FetchError extends Error {
   override name = 'FetchError';
+  constructor(
+    public key: FeedKey,
+    public params: Record<string, string | number> = {},
+  ) {
+    super(t('en-us', key, params));
+  }
 }
 
 export interface SafeFetchOptions {
@@ -35,10 +44,10 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => isPrivateAddress(a.address));
       if (!allowPrivate && bad) {
-        return callback(new FetchError(`refusing to fetch from a private or loopback address (${bad.address})`), '', 0);
+        return callback(new FetchError('fetch_private', { address: bad.address }), '', 0);
       }
       const first = list[0];
-      if (!first) return callback(new FetchError(`no address for ${hostname}`), '', 0);
+      if (!first) return callback(new FetchError('fetch_no_address', { host: hostname }), '', 0);
       if ((options as dns.LookupOptions).all)
         return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, first.address, first.family);
@@ -53,11 +62,10 @@ export async function safeGetText(
   redirects = 3,
 ): Promise<{ text: string; contentType: string }> {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new FetchError('only http and https URLs can be fetched');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FetchError('fetch_scheme');
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (!opts.allowPrivate && ipaddr.isValid(host) && isPrivateAddress(host)) {
-    throw new FetchError(`refusing to fetch from a private or loopback address (${host})`);
+    throw new FetchError('fetch_private', { address: host });
   }
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const maxBytes = opts.maxBytes ?? 50 * 1024 * 1024;
@@ -74,20 +82,20 @@ export async function safeGetText(
         const status = res.statusCode ?? 0;
         if (status >= 300 && status < 400 && res.headers.location) {
           res.resume();
-          if (redirects <= 0) return reject(new FetchError('too many redirects'));
+          if (redirects <= 0) return reject(new FetchError('fetch_redirects'));
           const next = new URL(res.headers.location, parsed).toString();
           return safeGetText(next, opts, redirects - 1).then(resolve, reject);
         }
         if (status >= 400) {
           res.resume();
-          return reject(new FetchError(`the feed answered HTTP ${status}`));
+          return reject(new FetchError('fetch_status', { status }));
         }
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > maxBytes) {
-            req.destroy(new FetchError(`the feed is larger than ${maxBytes} bytes`));
+            req.destroy(new FetchError('fetch_too_large', { bytes: maxBytes }));
             return;
           }
           chunks.push(chunk);
@@ -101,9 +109,9 @@ export async function safeGetText(
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new FetchError(`the feed did not answer within ${timeoutMs} ms`)));
+    req.on('timeout', () => req.destroy(new FetchError('fetch_timeout', { ms: timeoutMs })));
     req.on('error', (err) =>
-      reject(err instanceof FetchError ? err : new FetchError(`could not fetch the feed: ${err.message}`)),
+      reject(err instanceof FetchError ? err : new FetchError('fetch_failed', { detail: err.message })),
     );
   });
 }

@@ -7,9 +7,12 @@
  */
 
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
-import { ErrorCode } from '@openvod/contract';
+import { ErrorCode, type Locale } from '@openvod/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type MessageKey, t } from '../i18n/messages.ts';
+
+/** A message parameter: a value, or a text rendered in the caller's locale (a nested translated message). */
+export type MessageParam = string | number | ((locale: Locale) => string);
 
 /** A failure with an HTTP status, a catalogue code and a translatable message. */
 export class AppError extends Error {
@@ -17,7 +20,7 @@ export class AppError extends Error {
     public status: number,
     public code: number,
     public key: MessageKey,
-    public params: Record<string, string | number> = {},
+    public params: Record<string, MessageParam> = {},
     public field?: string,
   ) {
     super(key);
@@ -77,7 +80,11 @@ function describeIssue(req: FastifyRequest, issue: ZodIssueLike, context: string
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const body: { code: number; msg: string; field?: string } = {
     code: err.code,
-    msg: t(req.locale, err.key, err.params),
+    msg: t(
+      req.locale,
+      err.key,
+      Object.fromEntries(Object.entries(err.params).map(([k, v]) => [k, typeof v === 'function' ? v(req.locale) : v])),
+    ),
   };
   if (err.field) body.field = err.field;
   return reply.code(err.status).type('application/json; charset=utf-8').send(JSON.stringify(body));

@@ -98,6 +98,13 @@ describe('import, titles and categories', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toMatch(/^Import failed: the feed is not valid JSON/);
+    const zhTw = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/import',
+      headers: { ...h, 'accept-language': 'zh-TW' },
+      payload: { url: 'http://127.0.0.1:9/api.php/provide/vod/' },
+    });
+    expect(zhTw.json().msg).toMatch(/^匯入失敗：/);
     const none = await t.app.inject({ method: 'POST', url: '/api/admin/import', headers: h, payload: {} });
     expect(none.json()).toMatchObject({ code: 1001, field: 'url' });
     expect(
@@ -121,7 +128,7 @@ describe('import, titles and categories', () => {
       headers: h,
       payload: {
         vod_remarks: '<b>4K</b>',
-        vod_play_url: '正片$https://cdn.example.net/new.m3u8$$$正片$javascript:x()',
+        vod_play_url: '正片$https://cdn.example.net/new.m3u8$$$正片$/media/x.m3u8',
         vod_lock: 1,
       },
     });
@@ -135,7 +142,20 @@ describe('import, titles and categories', () => {
         note: '',
         episodes: [{ nid: 1, name: '正片', url: 'https://cdn.example.net/new.m3u8' }],
       },
+      { sid: 2, from: 'backup', server: 'no', note: '', episodes: [{ nid: 1, name: '正片', url: '/media/x.m3u8' }] },
     ]);
+    const unsafe = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/vods/${starId}`,
+      headers: { ...h, 'accept-language': 'en' },
+      payload: { vod_play_url: '正片$https://cdn.example.net/new.m3u8$$$正片$javascript:x()' },
+    });
+    expect(unsafe.statusCode).toBe(400);
+    expect(unsafe.json()).toEqual({
+      code: 1001,
+      field: 'vod_play_url',
+      msg: 'invalid play URL: source 2, episode 1 is not an http(s) URL or a server path',
+    });
     // The viewer sees the edit at once (cache dropped).
     expect((await t.app.inject(`/api/vod/${starId}`)).json().info.vod_remarks).toBe('4K');
     await t.app.inject({ method: 'PATCH', url: `/api/admin/vods/${starId}`, headers: h, payload: { vod_status: 0 } });

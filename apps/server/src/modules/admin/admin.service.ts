@@ -15,11 +15,13 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminSession, macAdmin, macType, macTypeBind, macVod } from '../../db/schema/index.ts';
+import { t } from '../../i18n/messages.ts';
 import { FetchError } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
 import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import * as repo from '../content/content.repo.ts';
 import type { ContentService } from '../content/content.service.ts';
+import { parsePlay } from '../content/play.ts';
 import { cleanPlayColumns, collectText, collectUrl, FeedError, importCollected } from '../importer/importer.service.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -175,12 +177,30 @@ export class AdminService {
     }
     const playTouched = ['vod_play_from', 'vod_play_server', 'vod_play_note', 'vod_play_url'].some((k) => k in body);
     if (playTouched) {
-      const play = cleanPlayColumns({
+      const cols = {
         from: body.vod_play_from ?? current.vod_play_from,
         server: body.vod_play_server ?? current.vod_play_server,
         note: body.vod_play_note ?? current.vod_play_note,
         url: body.vod_play_url ?? current.vod_play_url,
-      });
+      };
+      // The operator typed these: refuse an unsafe URL instead of silently dropping the episode.
+      for (const source of parsePlay({
+        vod_play_from: cols.from,
+        vod_play_server: cols.server,
+        vod_play_note: cols.note,
+        vod_play_url: cols.url,
+      })) {
+        const bad = source.episodes.find((e) => safeUrl(e.url, 2048) === '');
+        if (bad)
+          throw new AppError(
+            400,
+            ErrorCode.validation,
+            'play_url_invalid',
+            { sid: source.sid, nid: bad.nid },
+            'vod_play_url',
+          );
+      }
+      const play = cleanPlayColumns(cols);
       set.vod_play_from = play.from;
       set.vod_play_server = play.server;
       set.vod_play_note = play.note;
@@ -324,7 +344,11 @@ export class AdminService {
       return result;
     } catch (err) {
       if (err instanceof FeedError || err instanceof FetchError) {
-        throw new AppError(400, ErrorCode.importFailed, 'import_failed', { reason: err.message });
+        const { key, params } = err;
+        const page = err instanceof FeedError ? err.page : undefined;
+        throw new AppError(400, ErrorCode.importFailed, 'import_failed', {
+          reason: (locale) => (page ? t(locale, 'feed_page', { page }) : '') + t(locale, key, params),
+        });
       }
       throw err;
     }

@@ -10,6 +10,8 @@
  * Errors: {@link FeedError} with a message that says what is wrong (not a feed, API closed, bad item...).
  */
 import { XMLParser } from 'fast-xml-parser';
+import type { FeedKey } from '../../i18n/feed-messages.ts';
+import { t } from '../../i18n/messages.ts';
 
 /** One remote title with MacCMS field names; values are raw (unsanitised) strings or numbers. */
 export type RemoteVod = Record<string, unknown> & { vod_id: string; vod_name: string; type_id: number };
@@ -31,8 +33,17 @@ export interface ParsedFeed {
   detail: boolean;
 }
 
+/** A feed problem with a translatable message key; `message` is the English text (logs, CLI). */
 export class FeedError extends Error {
   override name = 'FeedError';
+  constructor(
+    public key: FeedKey,
+    public params: Record<string, string | number> = {},
+    /** Page of a paged API the problem was found on. */
+    public page?: number,
+  ) {
+    super((page ? t('en-us', 'feed_page', { page }) : '') + t('en-us', key, params));
+  }
 }
 
 function int(value: unknown, fallback = 0): number {
@@ -53,18 +64,18 @@ function str(value: unknown): string {
 /** Parse a feed's text; `hint` (a filename or content type) only breaks ties. */
 export function parseFeed(text: string, hint = ''): ParsedFeed {
   const body = text.replace(/^\uFEFF/, '').trim();
-  if (body === '') throw new FeedError('the feed is empty');
-  if (body === 'closed') throw new FeedError('the collect API is closed (it answered "closed")');
+  if (body === '') throw new FeedError('feed_empty');
+  if (body === 'closed') throw new FeedError('feed_closed');
   if (body.startsWith('<') || /xml/i.test(hint)) return parseXmlFeed(body);
   if (body.startsWith('{')) return parseJsonFeed(body);
-  throw new FeedError('not a MacCMS collect feed: expected JSON or XML');
+  throw new FeedError('feed_not_json_xml');
 }
 
 function validItem(item: Record<string, unknown>, index: number): RemoteVod {
   const vodId = str(item.vod_id).trim();
   const name = str(item.vod_name).trim();
-  if (!/^[\w-]{1,64}$/.test(vodId)) throw new FeedError(`item ${index + 1}: vod_id is missing or invalid`);
-  if (name === '') throw new FeedError(`item ${index + 1} (vod_id ${vodId}): vod_name is empty`);
+  if (!/^[\w-]{1,64}$/.test(vodId)) throw new FeedError('feed_item_id', { n: index + 1 });
+  if (name === '') throw new FeedError('feed_item_name', { n: index + 1, id: vodId });
   return { ...item, vod_id: vodId, vod_name: name, type_id: int(item.type_id) };
 }
 
@@ -73,17 +84,17 @@ function parseJsonFeed(body: string): ParsedFeed {
   try {
     doc = JSON.parse(body);
   } catch (err) {
-    throw new FeedError(`the feed is not valid JSON: ${(err as Error).message}`);
+    throw new FeedError('feed_bad_json', { detail: (err as Error).message });
   }
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-    throw new FeedError('the feed is not a JSON object');
+    throw new FeedError('feed_missing', { what: '{...}' });
   const d = doc as Record<string, unknown>;
   if (d.code !== undefined && int(d.code, -1) !== 1) {
-    throw new FeedError(`the collect API answered code ${str(d.code)}: ${str(d.msg) || 'no message'}`);
+    throw new FeedError('feed_api_code', { code: str(d.code), msg: str(d.msg) || '-' });
   }
-  if (!Array.isArray(d.list)) throw new FeedError('not a MacCMS collect feed: "list" is missing');
+  if (!Array.isArray(d.list)) throw new FeedError('feed_missing', { what: '"list"' });
   const list = d.list.map((item, i) => {
-    if (typeof item !== 'object' || item === null) throw new FeedError(`item ${i + 1} is not an object`);
+    if (typeof item !== 'object' || item === null) throw new FeedError('feed_item_object', { n: i + 1 });
     return validItem(item as Record<string, unknown>, i);
   });
   const classes: RemoteClass[] = Array.isArray(d.class)
@@ -118,12 +129,12 @@ function parseXmlFeed(body: string): ParsedFeed {
     doc = xml.parse(body, true) as Record<string, unknown>;
   } catch (err) {
     const e = err as { err?: { msg?: string }; message?: string };
-    throw new FeedError(`the feed is not valid XML: ${e.err?.msg ?? e.message ?? 'parse error'}`);
+    throw new FeedError('feed_bad_xml', { detail: e.err?.msg ?? e.message ?? 'parse error' });
   }
   const rss = doc.rss as Record<string, unknown> | undefined;
-  if (!rss || typeof rss !== 'object') throw new FeedError('not a MacCMS collect feed: <rss> is missing');
+  if (!rss || typeof rss !== 'object') throw new FeedError('feed_missing', { what: '<rss>' });
   const listNode = (rss.list ?? {}) as Record<string, unknown>;
-  if (typeof listNode !== 'object') throw new FeedError('not a MacCMS collect feed: <list> is missing');
+  if (typeof listNode !== 'object') throw new FeedError('feed_missing', { what: '<list>' });
   const videos = (listNode.video ?? []) as Record<string, unknown>[];
   let detail = false;
   const list = videos.map((v, i) => {

@@ -7,7 +7,8 @@
  *   therefore gives a {@link FeedError} and writes nothing.
  * - Remote categories map to local ones through `mac_type_bind` (operator-editable); without a binding a local
  *   category of the same name (or alias in `type_union`) is used, else one is created, and the binding saved.
- * - Titles are identified by (feed key, remote vod_id). Re-importing the same data is "unchanged" (sha256 of the
+ * - Titles are identified by (feed key, remote vod_id), else by name + year + top category (the same work from
+ *   another feed, or the same file under another name). Re-importing the same data is "unchanged" (sha256 of the
  *   imported fields); changed data updates the title; a title with `vod_lock = 1` is skipped. Local statistics
  *   (hits, score counts) are only taken from the feed when the title is added.
  * - Every text field is sanitised (lib/sanitize.ts).
@@ -75,7 +76,7 @@ export async function collectUrl(url: string, opts: CollectOptions): Promise<Col
     try {
       page = parseFeed(text, `${contentType} ${url}`);
     } catch (err) {
-      if (err instanceof FeedError) throw new FeedError(`page ${pg}: ${err.message}`);
+      if (err instanceof FeedError) throw new FeedError(err.key, err.params, pg);
       throw err;
     }
     pages.push(page);
@@ -321,6 +322,35 @@ class TypeResolver {
   }
 }
 
+/**
+ * A title from another feed (or the same feed under another file name) that is the same work: same name, year and
+ * top category (MacCMS collect merges by name and year). Titles already matched in this run are not reused.
+ */
+async function sameTitle(
+  tx: Db,
+  content: Partial<VodRow>,
+  bindKey: string,
+  claimed: Set<number>,
+): Promise<{ vod_id: number; vod_lock: number; vod_import_hash: string } | undefined> {
+  const rows = await tx
+    .select({
+      vod_id: macVod.vod_id,
+      vod_lock: macVod.vod_lock,
+      vod_import_hash: macVod.vod_import_hash,
+      key: macVod.vod_source_key,
+    })
+    .from(macVod)
+    .where(
+      and(
+        eq(macVod.vod_name, content.vod_name ?? ''),
+        eq(macVod.vod_year, content.vod_year ?? ''),
+        eq(macVod.type_id_1, content.type_id_1 ?? 0),
+      ),
+    )
+    .limit(5);
+  return rows.find((r) => r.key !== bindKey && !claimed.has(r.vod_id));
+}
+
 export interface ImportOptions {
   timeZone: string;
   now?: Date;
@@ -360,6 +390,7 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
         .where(and(eq(macVod.vod_source_key, feed.bindKey), inArray(macVod.vod_source_id, chunk)));
       for (const r of rows) existing.set(r.vod_source_id, r);
     }
+    const claimed = new Set<number>();
     for (const item of items.values()) {
       const name = plainText(item.vod_name, 255);
       const typeId = await types.resolve(item.type_id, String(item.type_name ?? ''));
@@ -376,8 +407,9 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
       }
       const content = { ...mapContent(item, opts.timeZone, now), type_id: typeId, type_id_1: types.topOf(typeId) };
       const hash = hashOf(content);
-      const prev = existing.get(item.vod_id);
+      const prev = existing.get(item.vod_id) ?? (await sameTitle(tx, content, feed.bindKey, claimed));
       if (prev) {
+        claimed.add(prev.vod_id);
         if (prev.vod_lock === 1) {
           result.skipped.push({ vod_name: name, reason: 'locked (vod_lock = 1)' });
         } else if (prev.vod_import_hash === hash) {

@@ -50,10 +50,19 @@ describe('importCollected', () => {
     expect(await db.db.select().from(macVod)).toEqual(before);
   });
 
+  it('recognises the same titles imported under another file name', async () => {
+    const before = await db.db.select().from(macVod);
+    const result = await importCollected(db.db, collectText(fixture('detail.json'), 'renamed-copy.json'), {
+      timeZone: TZ,
+    });
+    expect(result).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
+    expect(await db.db.select().from(macVod)).toEqual(before);
+  });
+
   it('updates a changed title and leaves a locked one alone', async () => {
     const changed = fixture('detail.json')
-      .replace('"vod_remarks":"HD"', '"vod_remarks":"蓝光"')
-      .replace('"vod_remarks":"更新至3集"', '"vod_remarks":"更新至4集"');
+      .replace(/"vod_remarks":\s*"HD"/, '"vod_remarks":"蓝光"')
+      .replace(/"vod_remarks":\s*"更新至3集"/, '"vod_remarks":"更新至4集"');
     await db.db.update(macVod).set({ vod_lock: 1 }).where(eq(macVod.vod_source_id, '102'));
     const result = await importCollected(db.db, collectText(changed, 'detail.json'), { timeZone: TZ });
     expect(result.updated).toBe(1);

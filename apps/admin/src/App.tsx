@@ -1,0 +1,60 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useI18n } from './i18n.ts';
+import { queryClient } from './queries.ts';
+import { useSession } from './session.ts';
+import { PageSpin } from './ui.tsx';
+
+const ConsoleLayout = lazy(() => import('./Layout.tsx'));
+const LoginPage = lazy(() => import('./pages/Login.tsx'));
+const TitlesPage = lazy(() => import('./pages/Titles.tsx'));
+const TitleEditPage = lazy(() => import('./pages/TitleEdit.tsx'));
+const CategoriesPage = lazy(() => import('./pages/Categories.tsx'));
+const ImportPage = lazy(() => import('./pages/Import.tsx'));
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+export function App() {
+  const { lang } = useI18n();
+  return (
+    <ConfigProvider
+      locale={lang === 'en-us' ? enUS : zhCN}
+      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+    >
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <HashRouter>
+            <Suspense fallback={<PageSpin />}>
+              <Routes>
+                <Route path="/login" element={<LoginPage />} />
+                <Route
+                  element={
+                    <RequireSession>
+                      <ConsoleLayout />
+                    </RequireSession>
+                  }
+                >
+                  <Route index element={<Navigate to="/vods" replace />} />
+                  <Route path="vods" element={<TitlesPage />} />
+                  <Route path="vods/:id" element={<TitleEditPage />} />
+                  <Route path="types" element={<CategoriesPage />} />
+                  <Route path="import" element={<ImportPage />} />
+                  <Route path="*" element={<Navigate to="/vods" replace />} />
+                </Route>
+              </Routes>
+            </Suspense>
+          </HashRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * A small typed fetcher over the contract's endpoint table: `call('adminGetVod', { params: { id } })` sends the
+ * operation's method to its path and returns its response type. Console calls carry `authorcode`; a 401 ends the
+ * session (the router then shows the sign-in page).
+ */
+import type { Endpoint, endpoints, OperationId } from '@openvod/contract';
+import { ACCEPT_LANGUAGE, getLang } from './i18n.ts';
+import { clearSession, getToken } from './session.ts';
+
+type Table = typeof endpoints;
+/** The console's operations: every `admin*` operation of the contract. */
+export type ConsoleOp = Extract<OperationId, `admin${string}`>;
+
+/**
+ * Method and path of each console operation. The table mirrors the contract's endpoint table at the type level
+ * (a wrong method or path, or a missing operation, fails tsc) so the console does not ship zod and the schemas.
+ */
+const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
+  adminLogin: { method: 'POST', path: '/api/admin/login' },
+  adminLogout: { method: 'POST', path: '/api/admin/logout' },
+  adminMe: { method: 'GET', path: '/api/admin/me' },
+  adminListVods: { method: 'GET', path: '/api/admin/vods' },
+  adminGetVod: { method: 'GET', path: '/api/admin/vods/:id' },
+  adminUpdateVod: { method: 'PATCH', path: '/api/admin/vods/:id' },
+  adminListTypes: { method: 'GET', path: '/api/admin/types' },
+  adminCreateType: { method: 'POST', path: '/api/admin/types' },
+  adminUpdateType: { method: 'PATCH', path: '/api/admin/types/:id' },
+  adminDeleteType: { method: 'DELETE', path: '/api/admin/types/:id' },
+  adminImport: { method: 'POST', path: '/api/admin/import' },
+  adminListTypeBindings: { method: 'GET', path: '/api/admin/type-bindings' },
+  adminSetTypeBinding: { method: 'PUT', path: '/api/admin/type-bindings' },
+};
+type Output<S> = S extends { _output: infer O } ? O : never;
+type Input<S> = S extends { _input: infer I } ? I : never;
+
+/** Response payload of an operation (the success envelope). */
+export type Res<K extends ConsoleOp> = Output<Table[K]['response']>;
+/** Request body of an operation, as the caller writes it (defaults optional). */
+export type Body<K extends ConsoleOp> = Table[K] extends { body: infer B } ? Input<B> : never;
+export type Query<K extends ConsoleOp> = Table[K] extends { query: infer Q } ? Input<Q> : never;
+
+type Args<K extends ConsoleOp> = (Table[K] extends { params: unknown }
+  ? { params: Record<string, string | number> }
+  : { params?: never }) &
+  (Table[K] extends { query: infer Q } ? { query?: Partial<Input<Q>> } : { query?: never }) &
+  (Table[K] extends { body: infer B } ? { body: Input<B> } : { body?: never }) & { signal?: AbortSignal };
+
+/** A failed call: HTTP status (0 for network failures), body code and message, and the offending field. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly field: string | undefined;
+  constructor(status: number, code: number, msg: string, field?: string) {
+    super(msg);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+function buildUrl(
+  ep: Pick<Endpoint, 'method' | 'path'>,
+  params?: Record<string, string | number>,
+  query?: object,
+): string {
+  const path = ep.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    search.set(k, String(v));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function call<K extends ConsoleOp>(
+  op: K,
+  ...[args]: Args<K> extends { params: unknown } | { body: unknown } ? [Args<K>] : [Args<K>?]
+): Promise<Res<K>> {
+  const ep: Pick<Endpoint, 'method' | 'path'> = routes[op];
+  const a = (args ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: object;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': ACCEPT_LANGUAGE[getLang()],
+  };
+  const token = getToken();
+  if (token) headers.authorcode = token;
+  let body: string | undefined;
+  if (a.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(a.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(ep, a.params, a.query), { method: ep.method, headers, body, signal: a.signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 0, '');
+  }
+
+  let data: unknown = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  const env = (data ?? {}) as { code?: unknown; msg?: unknown; field?: unknown };
+  const msg = typeof env.msg === 'string' ? env.msg : '';
+  const code = typeof env.code === 'number' ? env.code : 0;
+  const field = typeof env.field === 'string' ? env.field : undefined;
+
+  if (res.status === 401 && op !== 'adminLogin') clearSession('expired');
+  if (!res.ok || code !== 1) throw new ApiError(res.status, code, msg || `HTTP ${res.status}`, field);
+  return data as Res<K>;
+}
+
+/** The message to show for any error thrown by `call` (the server's, in the chosen language, when it sent one). */
+export function errorMessage(e: unknown, fallback: string): string {
+  if (e instanceof ApiError) return e.status === 0 || !e.message ? fallback : e.message;
+  if (e instanceof Error && e.message) return e.message;
+  return fallback;
+}

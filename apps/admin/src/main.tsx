@@ -1,0 +1,15 @@
+import 'antd/dist/reset.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { ACCEPT_LANGUAGE, getLang } from './i18n.ts';
+
+document.documentElement.lang = ACCEPT_LANGUAGE[getLang()];
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,39 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { HashRouter } from 'react-router';
+import { changeLocale, i18n } from '../lib/i18n';
+import { queryClient } from '../lib/queryClient';
+import { AppRoutes } from './router';
+import { ScrollManager } from './ScrollManager';
+import { useEffectiveLocale } from './useEffectiveLocale';
+
+/** Keeps i18next on the chosen language; refetches failed queries so their messages come back translated. */
+function LocaleSync() {
+  const locale = useEffectiveLocale();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    let cancelled = false;
+    changeLocale(locale)
+      .then(() => {
+        if (!cancelled) void client.refetchQueries({ predicate: (q) => q.state.status === 'error' });
+      })
+      .catch((err: unknown) => console.error(err));
+    return () => {
+      cancelled = true;
+    };
+  }, [locale, client]);
+  return null;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <HashRouter>
+        <LocaleSync />
+        <ScrollManager />
+        <AppRoutes />
+      </HashRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,9 @@
+import { HOME_CACHE_KEY } from '../../features/catalogue/homeCache';
+import SettingsPage from '../../features/settings/SettingsPage';
+import { removeKey } from '../../lib/storage';
+
+const clearCaches = () => removeKey(HOME_CACHE_KEY);
+
+export default function SettingsRoute() {
+  return <SettingsPage onClearCache={clearCaches} />;
+}

@@ -1,0 +1,64 @@
+import type { Source } from '@openvod/contract';
+import { describe, expect, it } from 'vitest';
+import { chooseEngine, mediaUrl, nextEpisode, resolveSelection } from './episodes';
+
+const ep = (nid: number) => ({ nid, name: `第${nid}集`, url: `/media/demo/${nid}.m3u8` });
+const sources: Source[] = [
+  { sid: 1, from: 'empty', server: '', note: '', episodes: [] },
+  { sid: 2, from: 'm3u8', server: '', note: '', episodes: [ep(1), ep(2), ep(3)] },
+  { sid: 3, from: 'backup', server: '', note: '', episodes: [ep(1), ep(2)] },
+];
+
+const pick = (sid?: number, nid?: number) => {
+  const s = resolveSelection(sources, sid, nid);
+  return s && [s.source.sid, s.episode.nid];
+};
+
+describe('resolveSelection', () => {
+  it('starts the first episode of the first playable source', () => {
+    expect(pick()).toEqual([2, 1]);
+  });
+
+  it('honours sid and nid from the route', () => {
+    expect(pick(3, 2)).toEqual([3, 2]);
+    expect(pick(2, 3)).toEqual([2, 3]);
+  });
+
+  it('falls back when sid or nid do not exist', () => {
+    expect(pick(3, 9)).toEqual([3, 1]);
+    expect(pick(9, 2)).toEqual([2, 1]);
+    expect(pick(1, 1)).toEqual([2, 1]);
+    expect(pick(undefined, 2)).toEqual([2, 2]);
+  });
+
+  it('returns null without playable sources', () => {
+    expect(resolveSelection([], 1, 1)).toBeNull();
+    expect(resolveSelection([sources[0] as Source])).toBeNull();
+  });
+});
+
+describe('nextEpisode', () => {
+  it('moves to the next episode of the same source', () => {
+    expect(nextEpisode(sources, { sid: 2, nid: 1 })).toEqual({ sid: 2, nid: 2 });
+    expect(nextEpisode(sources, { sid: 2, nid: 3 })).toBeNull();
+    expect(nextEpisode(sources, { sid: 7, nid: 1 })).toBeNull();
+  });
+});
+
+describe('mediaUrl', () => {
+  it('keeps absolute URLs and roots relative ones', () => {
+    expect(mediaUrl('https://cdn.example/a.m3u8')).toBe('https://cdn.example/a.m3u8');
+    expect(mediaUrl('/media/demo/index.m3u8')).toBe('/media/demo/index.m3u8');
+    expect(mediaUrl('media/demo/index.m3u8')).toBe('/media/demo/index.m3u8');
+    expect(mediaUrl('javascript:alert(1)')).toBe('');
+  });
+});
+
+describe('chooseEngine', () => {
+  const video = (answer: string) => ({ canPlayType: () => answer as CanPlayTypeResult });
+  it('prefers hls.js, then native HLS, else none', () => {
+    expect(chooseEngine(true, video('maybe'))).toBe('hls.js');
+    expect(chooseEngine(false, video('maybe'))).toBe('native');
+    expect(chooseEngine(false, video(''))).toBe('none');
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * HTTP client of the viewer app (spec §3 headers, §7 timeout, §8 error catalogue).
+ *
+ * Every response is the envelope `{ code, msg, ...payload }`; `code === 1` is success. Anything else becomes an
+ * {@link ApiError} whose message is shown to the user as is: the server's (already translated) `msg` when there is
+ * one, else the spec's message for the HTTP status, timeout or network failure.
+ */
+import type {
+  DataQuery,
+  DataResponse,
+  DataWithTypeResponse,
+  DetailResponse,
+  HomeResponse,
+  TypeListResponse,
+} from '@openvod/contract';
+import { i18n } from './i18n';
+import { currentLocale } from './settings';
+import { getDeviceId } from './storage';
+
+export const APP_VERSION = '1.3.8';
+export const APP_VERSION_CODE = '137';
+export const REQUEST_TIMEOUT_MS = 25_000;
+
+export type ApiErrorKind = 'server' | 'http' | 'timeout' | 'network' | 'offline';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** Body code (0 or a catalogue code), or 0 when there was no envelope. */
+    readonly code: number,
+    /** HTTP status, 0 when no response arrived. */
+    readonly status: number,
+    readonly kind: ApiErrorKind,
+  ) {
+    super(message);
+  }
+}
+
+/** Message keys the client can produce (all present in every locale). */
+export type ErrorMessageKey =
+  | 'error.unauthorized'
+  | 'error.forbidden'
+  | 'error.notFound'
+  | 'error.timeout'
+  | 'error.http500'
+  | 'error.http501'
+  | 'error.http502'
+  | 'error.http503'
+  | 'error.http504'
+  | 'error.http505'
+  | 'error.network'
+  | 'error.offline'
+  | 'error.dataFetchFailed';
+
+/** The spec §8 message for an HTTP status, if it names one. */
+export function statusMessageKey(status: number): ErrorMessageKey | undefined {
+  switch (status) {
+    case 401:
+      return 'error.unauthorized';
+    case 403:
+      return 'error.forbidden';
+    case 404:
+      return 'error.notFound';
+    case 408:
+      return 'error.timeout';
+    case 500:
+    case 501:
+    case 502:
+    case 503:
+    case 504:
+    case 505:
+      return `error.http${status}`;
+    default:
+      return status > 505 ? 'error.http500' : undefined;
+  }
+}
+
+export type Translate = (key: ErrorMessageKey) => string;
+
+interface Envelope {
+  code: number;
+  msg?: unknown;
+  is_error?: unknown;
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+/**
+ * Turn an HTTP status and parsed body into the payload, or throw an {@link ApiError}.
+ * Pure: the unit tests drive it directly.
+ */
+export function interpretResponse<T>(status: number, body: unknown, t: Translate): T {
+  const statusKey = statusMessageKey(status);
+  if (isEnvelope(body) && body.is_error !== 'true' && body.is_error !== true) {
+    if (body.code === 1 && status >= 200 && status < 400) return body as T;
+    const serverMsg = typeof body.msg === 'string' ? body.msg.trim() : '';
+    const message = serverMsg || (statusKey ? t(statusKey) : t('error.dataFetchFailed'));
+    throw new ApiError(message, body.code === 1 ? 0 : body.code, status, 'server');
+  }
+  const serverMsg =
+    typeof body === 'object' && body !== null && typeof (body as { msg?: unknown }).msg === 'string'
+      ? ((body as { msg: string }).msg.trim() ?? '')
+      : '';
+  throw new ApiError(
+    statusKey ? t(statusKey) : serverMsg || t('error.dataFetchFailed'),
+    isEnvelope(body) ? body.code : 0,
+    status,
+    'http',
+  );
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** `/api/x` + query string, dropping empty values. */
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${base.replace(/\/$/, '')}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  locale: () => string;
+  deviceId: () => string;
+  translate: Translate;
+  isOnline?: () => boolean;
+  now?: () => number;
+}
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const {
+    baseUrl = '',
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    locale,
+    deviceId,
+    translate,
+    isOnline = () => globalThis.navigator?.onLine !== false,
+    now = () => Date.now(),
+  } = options;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+
+  async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
+    const method = req.method ?? 'GET';
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': locale(),
+      version: APP_VERSION,
+      versionCode: APP_VERSION_CODE,
+      deviceid: deviceId(),
+      platform: 'h5',
+      time: String(Math.floor(now() / 1000)),
+    };
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const outer = req.signal;
+    const onOuterAbort = () => controller.abort(outer?.reason);
+    if (outer) {
+      if (outer.aborted) controller.abort(outer.reason);
+      else outer.addEventListener('abort', onOuterAbort, { once: true });
+    }
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(buildUrl(baseUrl, path, req.query), {
+          method,
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          signal: controller.signal,
+        });
+      } catch (err) {
+        if (timedOut) throw new ApiError(translate('error.timeout'), 0, 408, 'timeout');
+        if (outer?.aborted) throw err;
+        if (!isOnline()) throw new ApiError(translate('error.offline'), 0, 0, 'offline');
+        throw new ApiError(translate('error.network'), 0, 0, 'network');
+      }
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch (err) {
+        if (timedOut) throw new ApiError(translate('error.timeout'), 0, 408, 'timeout');
+        if (outer?.aborted) throw err;
+        body = undefined;
+      }
+      return interpretResponse<T>(response.status, body, translate);
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+
+  return {
+    request,
+    getType: (signal?: AbortSignal) => request<TypeListResponse>('/api/types', { signal }),
+    getHome: (signal?: AbortSignal) => request<HomeResponse>('/api/home', { signal }),
+    data: (query: DataQuery, signal?: AbortSignal) =>
+      request<DataResponse>('/api/vod', { query: query as Record<string, QueryValue>, signal }),
+    dataWithType: (query: { type_ids?: string; limit?: number; order?: string }, signal?: AbortSignal) =>
+      request<DataWithTypeResponse>('/api/vod/grouped', { query, signal }),
+    getDetail: (id: number, signal?: AbortSignal) =>
+      request<DetailResponse>(`/api/vod/${encodeURIComponent(id)}`, { signal }),
+    hits: (id: number) =>
+      request<{ code: 1; msg: string; vod_hits: number }>(`/api/vod/${encodeURIComponent(id)}/hits`),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api: ApiClient = createApiClient({
+  baseUrl: import.meta.env.VITE_API_BASE ?? '',
+  locale: currentLocale,
+  deviceId: getDeviceId,
+  translate: (key) => i18n.t(key),
+});

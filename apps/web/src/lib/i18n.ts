@@ -1,0 +1,51 @@
+import { type Locale, SOURCE_LOCALE } from '@openvod/contract';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Messages = Record<string, unknown>;
+
+/** Each locale is its own chunk: only the active one is downloaded. */
+const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' });
+
+async function loadMessages(locale: Locale): Promise<Messages> {
+  const load = loaders[`../locales/${locale}.json`];
+  if (!load) throw new Error(`no messages for ${locale}`);
+  return load();
+}
+
+/** BCP 47 tag for `<html lang>` (zh-cn -> zh-CN). */
+export function htmlLang(locale: Locale): string {
+  const [lang, region] = locale.split('-');
+  return region ? `${lang}-${region.toUpperCase()}` : locale;
+}
+
+function applyDocumentLang(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
+}
+
+export const i18n = i18next;
+
+/** Initialise i18next with the messages of `locale` (loaded before the first render). */
+export async function initI18n(locale: Locale): Promise<void> {
+  const messages = await loadMessages(locale).catch(() => loadMessages(SOURCE_LOCALE));
+  await i18next.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: false,
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    resources: { [locale]: { translation: messages } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  applyDocumentLang(locale);
+}
+
+/** Switch the interface language, loading its messages first. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  if (!i18next.hasResourceBundle(locale, 'translation')) {
+    i18next.addResourceBundle(locale, 'translation', await loadMessages(locale));
+  }
+  await i18next.changeLanguage(locale);
+  applyDocumentLang(locale);
+}

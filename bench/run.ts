@@ -1,0 +1,221 @@
+/**
+ * `npm run bench` (issue 2 §11; DESIGN.md §7): side-by-side ratios measured in one run, because this machine is
+ * shared and noisy.
+ *
+ * 1. Throughput: the real server as its own process; autocannon, 50 connections, against the home (getHome) and
+ *    title (getDetail) endpoints and, interleaved, the constant route /healthz of the same server. On PGlite, and
+ *    on PostgreSQL when DATABASE_URL is set (a scratch database `openvod_bench` is created and dropped).
+ * 2. Time to first frame: Debian's Chromium opens the title page `detail/mov-detail` and, alternately, a bare
+ *    hls.js page on the same stream; the first frame is the first requestVideoFrameCallback after `playing`.
+ *
+ * Prints progress, then one JSON object of ratios as its last line.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TMP = path.join(ROOT, 'bench/.tmp');
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 50;
+const TTFF_RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 5);
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not become ready in 240 s');
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await done;
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Home and detail against the constant route, interleaved const/home/const/detail/const. */
+async function throughput(base: string, vodId: number, label: string) {
+  // Warm caches and JIT.
+  for (const p of ['/healthz', '/api/home', `/api/vod/${vodId}`])
+    await autocannon({ url: base + p, connections: 10, duration: 1 });
+  const c1 = await load(`${base}/healthz`);
+  const home = await load(`${base}/api/home`);
+  const c2 = await load(`${base}/healthz`);
+  const detail = await load(`${base}/api/vod/${vodId}`);
+  const c3 = await load(`${base}/healthz`);
+  const constant = (c1.rps + c2.rps + c3.rps) / 3;
+  log(
+    `${label}: constant ${constant.toFixed(0)} req/s; home ${home.rps.toFixed(0)} req/s (p99 ${home.p99} ms); ` +
+      `detail ${detail.rps.toFixed(0)} req/s (p99 ${detail.p99} ms); errors ${c1.errors + c2.errors + c3.errors + home.errors + detail.errors}`,
+  );
+  if (home.errors || detail.errors) throw new Error(`${label}: requests failed during the load`);
+  return { home: home.rps / constant, detail: detail.rps / constant, homeP99: home.p99, detailP99: detail.p99 };
+}
+
+async function findVod(base: string, name: string): Promise<{ id: number; url: string }> {
+  const list = (await (await fetch(`${base}/api/vod?wd=${encodeURIComponent(name)}`)).json()) as {
+    list: { vod_id: number }[];
+  };
+  const id = list.list[0]?.vod_id;
+  if (!id) throw new Error(`bench title ${name} not found`);
+  const detail = (await (await fetch(`${base}/api/vod/${id}`)).json()) as {
+    info: { sources: { episodes: { url: string }[] }[] };
+  };
+  return { id, url: detail.info.sources[0]?.episodes[0]?.url ?? '' };
+}
+
+/** A bare hls.js page on the same stream, served by the same server from DATA_DIR/media/bench. */
+function writeBarePage(mediaDir: string) {
+  const dir = path.join(mediaDir, 'bench');
+  fs.mkdirSync(dir, { recursive: true });
+  const require = createRequire(path.join(ROOT, 'apps/web/package.json'));
+  fs.copyFileSync(require.resolve('hls.js/dist/hls.min.js'), path.join(dir, 'hls.min.js'));
+  fs.writeFileSync(
+    path.join(dir, 'bare.js'),
+    `const v=document.getElementById('v');const src=new URLSearchParams(location.search).get('src');
+const hls=new Hls();hls.loadSource(src);hls.attachMedia(v);v.play().catch(()=>{v.muted=true;v.play();});`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'bare.html'),
+    '<!doctype html><meta charset="utf-8"><video id="v" playsinline style="width:100%"></video><script src="hls.min.js"></script><script src="bare.js"></script>',
+  );
+}
+
+const TTFF_PROBE = `window.__ttff = null;
+document.addEventListener('playing', (e) => {
+  const v = e.target;
+  if (window.__ttff !== null) return;
+  if (v.requestVideoFrameCallback) v.requestVideoFrameCallback(() => { if (window.__ttff === null) window.__ttff = performance.now(); });
+  else window.__ttff = performance.now();
+}, true);`;
+
+async function ttff(base: string, vodId: number, streamUrl: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const measure = async (url: string) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(TTFF_PROBE);
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as { __ttff: number | null }).__ttff !== null, null, {
+      timeout: 30_000,
+    });
+    const value = await page.evaluate(() => (window as unknown as { __ttff: number }).__ttff);
+    await context.close();
+    return value;
+  };
+  const app: number[] = [];
+  const bare: number[] = [];
+  const appUrl = `${base}/#/pages/detail/mov-detail?id=${vodId}`;
+  const bareUrl = `${base}/media/bench/bare.html?src=${encodeURIComponent(streamUrl)}`;
+  await measure(appUrl); // warm the server's caches
+  for (let i = 0; i < TTFF_RUNS; i++) {
+    app.push(await measure(appUrl));
+    bare.push(await measure(bareUrl));
+  }
+  await browser.close();
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  log(
+    `ttff: app median ${median(app).toFixed(0)} ms ${JSON.stringify(app.map(Math.round))}; bare hls.js median ${median(bare).toFixed(0)} ms ${JSON.stringify(bare.map(Math.round))}`,
+  );
+  return median(app) / median(bare);
+}
+
+async function main() {
+  fs.mkdirSync(TMP, { recursive: true });
+  const dataDir = path.join(TMP, 'data');
+  const out: Record<string, number> = {};
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+
+  log('bench: PGlite server (first run generates demo media)');
+  const port = 18090;
+  const base = `http://127.0.0.1:${port}`;
+  let server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: '' });
+  try {
+    const { id, url } = await findVod(base, '霓虹断刃');
+    const lite = await throughput(base, id, 'pglite');
+    out.home_vs_constant_pglite = round(lite.home);
+    out.detail_vs_constant_pglite = round(lite.detail);
+    out.home_p99_ms_pglite = lite.homeP99;
+    out.detail_p99_ms_pglite = lite.detailP99;
+    writeBarePage(path.join(dataDir, 'media'));
+    out.ttff_app_vs_bare = round(await ttff(base, id, url));
+  } finally {
+    await stopServer(server);
+  }
+
+  const pgUrl = process.env.DATABASE_URL;
+  if (pgUrl) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query('drop database if exists openvod_bench with (force)');
+    await admin.query('create database openvod_bench');
+    const u = new URL(pgUrl);
+    u.pathname = '/openvod_bench';
+    log('bench: PostgreSQL server');
+    server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: u.toString() });
+    try {
+      const { id } = await findVod(base, '霓虹断刃');
+      const pgr = await throughput(base, id, 'postgres');
+      out.home_vs_constant_pg = round(pgr.home);
+      out.detail_vs_constant_pg = round(pgr.detail);
+      out.home_p99_ms_pg = pgr.homeP99;
+      out.detail_p99_ms_pg = pgr.detailP99;
+    } finally {
+      await stopServer(server);
+      await admin.query('drop database if exists openvod_bench with (force)');
+      await admin.end();
+    }
+  } else {
+    log('bench: DATABASE_URL is not set, PostgreSQL figures skipped');
+  }
+  log(JSON.stringify(out));
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

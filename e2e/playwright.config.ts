@@ -1,0 +1,57 @@
+/**
+ * E2E: the real server (apps/server/src/main.ts) on a fresh data folder with demo content, driven in Debian's
+ * Chromium (never a downloaded browser) with the flags of DESIGN.md §6. The viewer app and console must be built
+ * first (`npm test` does that).
+ */
+import { defineConfig } from '@playwright/test';
+
+export const PORT = Number(process.env.E2E_PORT ?? 18080);
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+const DATA_DIR = '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
+  outputDir: '.tmp/test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 390, height: 844 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx ../apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      ADMIN_PASSWORD,
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      INIT_CWD: process.cwd(),
+    },
+  },
+});
