@@ -50,8 +50,9 @@ export const DEFAULT_ADMIN_DIST = path.join(REPO_ROOT, 'apps/admin/dist');
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
-    bodyLimit: 60 * 1024 * 1024,
+    // Fastify accepts a hop count too; its typings only list boolean, string and functions.
+    trustProxy: deps.config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as App;
   app.setValidatorCompiler(validatorCompiler);

@@ -11,11 +11,12 @@ import { loadConfig } from './config/config.ts';
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { acquireLock, DataDirLockedError } from './lib/data-lock.ts';
-import { seedDemo } from './seed/demo.ts';
+import { SEED_LOCK_KEY, seedDemo } from './seed/demo.ts';
 
 async function main() {
   const config = loadConfig();
   const role = process.argv[2] ?? process.env.ROLE ?? 'all';
+  if (role !== 'all' && role !== 'migrate') throw new Error(`unknown role "${role}": use all or migrate`);
   const localToken = randomBytes(32).toString('base64url');
   const lock = config.databaseUrl ? undefined : acquireLock(config.dataDir, localToken);
   let db: DbHandle | undefined;
@@ -38,16 +39,7 @@ async function main() {
       logger: { level: config.logLevel },
     });
     const log = (msg: string) => app.log.info(msg);
-    const generated = await app.services.admin.ensureAdmin(config.adminPassword);
-    if (generated) {
-      const line = `Console account created: user "admin", password "${generated}" (shown once; set ADMIN_PASSWORD to choose it)`;
-      app.log.warn(line);
-      process.stdout.write(`\n  ${line}\n  Console: ${config.publicUrl}/admin/\n\n`);
-    }
-    if (config.demoContent) {
-      await seedDemo(db.db, { mediaDir: path.join(config.dataDir, 'media'), timeZone: config.timeZone, log });
-      app.services.content.invalidate();
-    }
+    // Installed before the (possibly long) demo seed, so a stop during ffmpeg generation still closes PGlite.
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
@@ -55,16 +47,36 @@ async function main() {
       app.log.info({ signal }, 'shutting down');
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
+      let code = 0;
       try {
         await app.close();
         await db?.close();
+      } catch (err) {
+        code = 1;
+        process.stderr.write(`shutdown failed: ${err instanceof Error ? err.message : String(err)}\n`);
       } finally {
         lock?.release();
-        process.exit(0);
+        process.exit(code);
       }
     };
     process.on('SIGINT', () => void shutdown('SIGINT'));
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    const generated = await app.services.admin.ensureAdmin(config.adminPassword);
+    if (generated) {
+      // The password goes to the terminal only, never into the (shipped) JSON log.
+      app.log.warn('console account "admin" created with a generated password (printed on stdout once)');
+      process.stdout.write(
+        `\n  Console account created: user "admin", password "${generated}" (shown once; set ADMIN_PASSWORD to choose it)\n` +
+          `  Console: ${config.publicUrl}/admin/\n\n`,
+      );
+    }
+    if (config.demoContent) {
+      const handle = db;
+      await handle.withAdvisoryLock(SEED_LOCK_KEY, (locked) =>
+        seedDemo(locked, { mediaDir: path.join(config.dataDir, 'media'), timeZone: config.timeZone, log }),
+      );
+      app.services.content.invalidate();
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     const port = app.server.address();
     lock?.setPort(typeof port === 'object' && port ? port.port : config.port);

@@ -3,7 +3,7 @@
  * Console calls carry the admin session token in the `authorcode` header (DESIGN.md §2).
  */
 import { z } from 'zod';
-import { CategoryBase, TypeExtend, VodDetail, VodItem } from './content.ts';
+import { CategoryBase, INT_MAX, TypeExtend, VodDetail, VodItem } from './content.ts';
 import { ok, paged } from './envelope.ts';
 
 export const AdminLoginBody = z.object({
@@ -18,9 +18,9 @@ export const OkResponse = ok({});
 /** Console title list: search by name (`wd`), category, publish state; newest update first. */
 export const AdminVodQuery = z.object({
   wd: z.string().max(64).optional(),
-  type_id: z.coerce.number().int().positive().optional(),
+  type_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   vod_status: z.coerce.number().int().min(0).max(1).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const AdminVodItem = VodItem.extend({ vod_status: z.number().int(), vod_lock: z.number().int() });
@@ -33,14 +33,14 @@ export const AdminVodResponse = ok({ info: VodDetail });
  */
 export const AdminVodUpdate = z
   .object({
-    type_id: z.number().int().positive(),
+    type_id: z.number().int().positive().max(INT_MAX),
     vod_name: z.string().trim().min(1).max(255),
     vod_sub: z.string().max(255),
     vod_en: z.string().max(255),
     vod_pic: z.string().max(1024),
     vod_remarks: z.string().max(100),
     vod_serial: z.string().max(20),
-    vod_total: z.number().int().min(0),
+    vod_total: z.number().int().min(0).max(INT_MAX),
     vod_isend: z.number().int().min(0).max(1),
     vod_class: z.string().max(255),
     vod_actor: z.string().max(255),
@@ -53,9 +53,9 @@ export const AdminVodUpdate = z
     vod_content: z.string().max(65535),
     vod_status: z.number().int().min(0).max(1),
     vod_lock: z.number().int().min(0).max(1),
-    vod_play_from: z.string().max(1024),
-    vod_play_server: z.string().max(1024),
-    vod_play_note: z.string().max(1024),
+    vod_play_from: z.string().max(65535),
+    vod_play_server: z.string().max(65535),
+    vod_play_note: z.string().max(65535),
     vod_play_url: z.string().max(1_000_000),
   })
   .partial();
@@ -64,9 +64,9 @@ export type AdminVodUpdate = z.infer<typeof AdminVodUpdate>;
 export const AdminTypeBody = z.object({
   type_name: z.string().trim().min(1).max(60),
   type_en: z.string().max(60).default(''),
-  type_pid: z.number().int().min(0).default(0),
-  type_mid: z.number().int().min(1).default(1),
-  type_sort: z.number().int().min(0).default(0),
+  type_pid: z.number().int().min(0).max(INT_MAX).default(0),
+  type_mid: z.number().int().min(1).max(32767).default(1),
+  type_sort: z.number().int().min(0).max(INT_MAX).default(0),
   type_status: z.number().int().min(0).max(1).default(1),
   type_pic: z.string().max(1024).default(''),
   type_logo: z.string().max(1024).default(''),
@@ -102,10 +102,10 @@ export const ImportResponse = ok({ info: ImportResult });
 
 /** A binding of a remote feed category (by feed key and remote `type_id`) to a local category. */
 export const TypeBinding = z.object({
-  bind_key: z.string(),
-  remote_type_id: z.number().int(),
+  bind_key: z.string().min(1).max(255),
+  remote_type_id: z.number().int().min(1).max(INT_MAX),
   remote_type_name: z.string(),
-  local_type_id: z.number().int(),
+  local_type_id: z.number().int().min(1).max(INT_MAX),
 });
 export type TypeBinding = z.infer<typeof TypeBinding>;
 export const TypeBindingListResponse = ok({ list: z.array(TypeBinding) });

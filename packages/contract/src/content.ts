@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { ok, paged } from './envelope.ts';
 
-const id = z.coerce.number().int().positive();
+/** PostgreSQL `integer` upper bound: ids and counts above it are rejected as bad input, never sent to the database. */
+export const INT_MAX = 2_147_483_647;
+const id = z.coerce.number().int().positive().max(INT_MAX);
 
 /** `type_extend`: comma-separated option lists that drive the category page filters. */
 export const TypeExtend = z.object({
@@ -132,7 +134,7 @@ export const DataQuery = z.object({
   ids: z
     .string()
     .max(1000)
-    .regex(/^\d+(,\d+)*$/)
+    .regex(/^\d{1,9}(,\d{1,9})*$/)
     .optional(),
   order: VodOrder.default('time'),
   page: z.coerce.number().int().min(1).max(10000).default(1),
@@ -151,7 +153,7 @@ export const DataWithTypeQuery = z.object({
   type_ids: z
     .string()
     .max(200)
-    .regex(/^\d+(,\d+)*$/)
+    .regex(/^\d{1,9}(,\d{1,9})*$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(30).default(6),
   order: VodOrder.default('time'),

@@ -17,7 +17,13 @@ import { type DbHandle, openPglite, openPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { acquireLock, DataDirLockedError, readLock } from '../lib/data-lock.ts';
 import { FetchError } from '../lib/safe-fetch.ts';
-import { collectText, collectUrl, FeedError, importCollected } from '../modules/importer/importer.service.ts';
+import {
+  collectText,
+  collectUrl,
+  FeedError,
+  importCollected,
+  localiseResult,
+} from '../modules/importer/importer.service.ts';
 
 export interface CliArgs {
   sources: string[];
@@ -86,7 +92,7 @@ export function direct(
           onPage: (pg, n) => n > 1 && process.stderr.write(`  page ${pg}/${n}\r`),
         })
       : collectText(fs.readFileSync(path.resolve(opts.baseDir, source), 'utf8'), path.basename(source));
-    return importCollected(db.db, feed, { timeZone: opts.timeZone });
+    return localiseResult(await importCollected(db.db, feed, { timeZone: opts.timeZone }), 'en-us');
   };
 }
 

@@ -12,6 +12,7 @@
  * | DEMO_CONTENT | 1 | seed demo categories, titles and media into an empty database |
  * | LOG_LEVEL | info | pino level |
  * | ALLOW_PRIVATE_FEEDS | 0 | let collect-feed URLs point at private or loopback hosts |
+ * | TRUST_PROXY | 0 | trust X-Forwarded-For from a reverse proxy: 0/1, a hop count, or comma-separated addresses |
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ const Env = z.object({
   DEMO_CONTENT: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_FEEDS: bool.default(false),
+  TRUST_PROXY: z.string().max(500).default('0'),
 });
 
 export interface Config {
@@ -45,6 +47,19 @@ export interface Config {
   demoContent: boolean;
   logLevel: string;
   allowPrivateFeeds: boolean;
+  /**
+   * Fastify `trustProxy`: false by default, because a server facing clients directly must not take the client IP
+   * (rate limits) from a header the client writes.
+   */
+  trustProxy: boolean | number | string;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === '1' || v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value.trim();
 }
 
 /** Parse the environment; throws an Error listing every invalid variable. */
@@ -72,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent: e.DEMO_CONTENT,
     logLevel: e.LOG_LEVEL,
     allowPrivateFeeds: e.ALLOW_PRIVATE_FEEDS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

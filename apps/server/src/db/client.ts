@@ -61,6 +61,8 @@ export function pgliteHandle(client: PGlite): DbHandle {
 /** Connect to PostgreSQL with a pool of `max` connections. */
 export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client's connection can drop (PostgreSQL restart, network): without a listener Node would crash.
+  pool.on('error', (err) => process.stderr.write(`postgres pool: idle connection error: ${err.message}\n`));
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -28,7 +28,10 @@ export type MessageKey =
   | 'login_failed'
   | 'import_failed'
   | 'import_source_missing'
-  | 'conflict';
+  | 'conflict'
+  | 'skip_locked'
+  | 'skip_no_category'
+  | 'skip_empty_name';
 
 type Catalogue = Record<Exclude<MessageKey, FeedKey>, string>;
 
@@ -54,6 +57,9 @@ const zhCn: Catalogue = {
   import_failed: '导入失败：{reason}',
   import_source_missing: '请提供采集地址或数据文件',
   conflict: '请勿重复操作',
+  skip_locked: '已锁定（vod_lock = 1），未更新',
+  skip_no_category: '无分类：数据未给出可用的 type_id 或 type_name',
+  skip_empty_name: '去除标签后片名为空',
 };
 
 const catalogues: Record<Locale, Catalogue> = {
@@ -80,6 +86,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: '匯入失敗：{reason}',
     import_source_missing: '請提供採集位址或資料檔案',
     conflict: '請勿重複操作',
+    skip_locked: '已鎖定（vod_lock = 1），未更新',
+    skip_no_category: '無分類：資料未提供可用的 type_id 或 type_name',
+    skip_empty_name: '去除標籤後片名為空',
   },
   'en-us': {
     ok: 'ok',
@@ -103,6 +112,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: 'Import failed: {reason}',
     import_source_missing: 'Give a collect URL or a feed file',
     conflict: 'Do not repeat the operation',
+    skip_locked: 'locked (vod_lock = 1)',
+    skip_no_category: 'no category: the item has no type_id/type_name the feed defines',
+    skip_empty_name: 'empty vod_name after removing markup',
   },
   'fr-fr': {
     ok: 'ok',
@@ -126,6 +138,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: "Échec de l'importation : {reason}",
     import_source_missing: 'Indiquez une URL de collecte ou un fichier de flux',
     conflict: "Ne répétez pas l'opération",
+    skip_locked: 'verrouillé (vod_lock = 1)',
+    skip_no_category: "sans catégorie : l'élément n'a ni type_id ni type_name défini par le flux",
+    skip_empty_name: 'vod_name vide après suppression du balisage',
   },
   'de-de': {
     ok: 'ok',
@@ -149,6 +164,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: 'Import fehlgeschlagen: {reason}',
     import_source_missing: 'Geben Sie eine Sammel-URL oder eine Feed-Datei an',
     conflict: 'Bitte den Vorgang nicht wiederholen',
+    skip_locked: 'gesperrt (vod_lock = 1)',
+    skip_no_category: 'keine Kategorie: der Eintrag hat keine type_id/type_name, die der Feed definiert',
+    skip_empty_name: 'vod_name ist nach dem Entfernen von Markup leer',
   },
   'es-es': {
     ok: 'ok',
@@ -172,6 +190,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: 'La importación falló: {reason}',
     import_source_missing: 'Indique una URL de recopilación o un archivo de fuente',
     conflict: 'No repita la operación',
+    skip_locked: 'bloqueado (vod_lock = 1)',
+    skip_no_category: 'sin categoría: el elemento no tiene type_id/type_name definido por la fuente',
+    skip_empty_name: 'vod_name vacío tras quitar el marcado',
   },
   'pt-pt': {
     ok: 'ok',
@@ -195,6 +216,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: 'A importação falhou: {reason}',
     import_source_missing: 'Indique um URL de recolha ou um ficheiro de feed',
     conflict: 'Não repita a operação',
+    skip_locked: 'bloqueado (vod_lock = 1)',
+    skip_no_category: 'sem categoria: o item não tem type_id/type_name definido pelo feed',
+    skip_empty_name: 'vod_name vazio depois de remover a marcação',
   },
   'ja-jp': {
     ok: '成功',
@@ -218,6 +242,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: 'インポートに失敗しました：{reason}',
     import_source_missing: '収集 URL またはフィードファイルを指定してください',
     conflict: '操作を繰り返さないでください',
+    skip_locked: 'ロック中（vod_lock = 1）',
+    skip_no_category: 'カテゴリなし：フィードが定義する type_id/type_name がありません',
+    skip_empty_name: 'タグを除くと vod_name が空です',
   },
   'ko-kr': {
     ok: '성공',
@@ -241,6 +268,9 @@ const catalogues: Record<Locale, Catalogue> = {
     import_failed: '가져오기 실패: {reason}',
     import_source_missing: '수집 URL 또는 피드 파일을 지정하세요',
     conflict: '작업을 반복하지 마세요',
+    skip_locked: '잠김(vod_lock = 1)',
+    skip_no_category: '카테고리 없음: 피드가 정의한 type_id/type_name이 없습니다',
+    skip_empty_name: '마크업을 제거하니 vod_name이 비었습니다',
   },
 };
 

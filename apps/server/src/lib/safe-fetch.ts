@@ -109,6 +109,9 @@ export async function safeGetText(
         res.on('error', reject);
       },
     );
+    // `timeout` above only covers idle sockets; this bounds the whole request (a slow drip cannot hold it open).
+    const overall = setTimeout(() => req.destroy(new FetchError('fetch_timeout', { ms: timeoutMs })), timeoutMs);
+    req.on('close', () => clearTimeout(overall));
     req.on('timeout', () => req.destroy(new FetchError('fetch_timeout', { ms: timeoutMs })));
     req.on('error', (err) =>
       reject(err instanceof FetchError ? err : new FetchError('fetch_failed', { detail: err.message })),

@@ -30,7 +30,7 @@ export class AppError extends Error {
 
 export const notFound = (key: MessageKey = 'route_not_found') => new AppError(404, ErrorCode.notFound, key);
 export const unauthorized = () => new AppError(401, ErrorCode.unauthorized, 'unauthorized');
-export const badRequest = (key: MessageKey, params: Record<string, string | number> = {}, field?: string) =>
+export const badRequest = (key: MessageKey, params: Record<string, MessageParam> = {}, field?: string) =>
   new AppError(400, ErrorCode.validation, key, params, field);
 
 interface ZodIssueLike {

@@ -30,7 +30,7 @@ export function defineRoute<Op extends OperationId>(
   op: Op,
   handler: RouteHandler<Op>,
   guard?: AdminGuard,
-  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+  options: { rateLimit?: { max: number; timeWindow: string }; bodyLimit?: number } = {},
 ) {
   const ep = endpoints[op] as Endpoint;
   const tag = op.startsWith('admin') ? 'console' : 'app';
@@ -48,6 +48,7 @@ export function defineRoute<Op extends OperationId>(
       response: { 200: ep.response, '4xx': ErrorBody, '5xx': ErrorBody },
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(ep.auth && guard ? { preHandler: async (req: FastifyRequest) => guard(req) } : {}),
     handler: async (req, reply) => {
       const result = await handler({

@@ -39,6 +39,9 @@ async function seedTopics(db: Db): Promise<void> {
   ]);
 }
 
+/** Advisory lock key of demo seeding ("OVSD"): several processes starting together seed once. */
+export const SEED_LOCK_KEY = 0x4f565344;
+
 export interface SeedResult {
   seeded: boolean;
   added: number;
@@ -46,7 +49,8 @@ export interface SeedResult {
 
 /**
  * Seed demo content when the catalogue is empty: categories, media (cached in `mediaDir`), the demo feed and
- * topics. Media is made before titles are written, so no title ever points at missing media.
+ * topics. Media is made before titles are written, so no title ever points at missing media. Callers hold
+ * {@link SEED_LOCK_KEY} (main.ts) so concurrent starts do not seed twice.
  */
 export async function seedDemo(
   db: Db,
@@ -59,11 +63,15 @@ export async function seedDemo(
   }
   opts.log('empty catalogue: seeding demo categories, media and titles');
   await ensureDemoMedia({ mediaDir: opts.mediaDir, log: opts.log });
-  await seedDemoTypes(db);
   const feed = collectText(fs.readFileSync(DEMO_FEED_PATH, 'utf8'), 'demo-feed.json');
   feed.bindKey = 'demo';
-  const result = await importCollected(db, feed, { timeZone: opts.timeZone });
-  await seedTopics(db);
+  // One transaction: a crash mid-way leaves an empty catalogue (seeded again next start), never half a demo.
+  const result = await db.transaction(async (tx) => {
+    await seedDemoTypes(tx);
+    const imported = await importCollected(tx, feed, { timeZone: opts.timeZone });
+    await seedTopics(tx);
+    return imported;
+  });
   opts.log(`demo content ready: ${result.added} titles, ${result.types_created} extra categories`);
   return { seeded: true, added: result.added };
 }

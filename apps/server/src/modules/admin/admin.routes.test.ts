@@ -63,6 +63,8 @@ describe('console sessions', () => {
         method: 'POST',
         url: '/api/admin/login',
         remoteAddress: '10.9.9.9',
+        // A client cannot dodge the limit by writing its own X-Forwarded-For (TRUST_PROXY is off by default).
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
         payload: { admin_name: 'admin', admin_pwd: 'wrong' },
       });
       codes.push(res.statusCode);
@@ -169,7 +171,9 @@ describe('import, titles and categories', () => {
       headers: h,
       payload: { content: fixture('detail.json'), filename: 'detail.json' },
     });
-    expect(reimport.json().info.skipped).toEqual([{ vod_name: '星河守望者', reason: 'locked (vod_lock = 1)' }]);
+    expect(reimport.json().info.skipped).toEqual([
+      { vod_name: '星河守望者', reason: '已锁定（vod_lock = 1），未更新' },
+    ]);
     const bad = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/vods/${starId}`,
@@ -177,6 +181,13 @@ describe('import, titles and categories', () => {
       payload: { vod_level: 12 },
     });
     expect(bad.json()).toMatchObject({ code: 1001, field: 'vod_level' });
+    const noName = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/vods/${starId}`,
+      headers: { ...h, 'accept-language': 'en' },
+      payload: { vod_name: '<b></b>' },
+    });
+    expect(noName.json()).toEqual({ code: 1001, field: 'vod_name', msg: 'Invalid parameter: vod_name is required' });
     const badType = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/vods/${starId}`,

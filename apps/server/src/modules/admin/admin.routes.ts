@@ -57,7 +57,16 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
     },
     guard,
   );
-  defineRoute(app, 'adminImport', async ({ body }) => ({ ...ok, info: await admin.import(body) }), guard);
+  // Feed files are uploaded as text: this route alone takes bodies up to 60 MB.
+  defineRoute(
+    app,
+    'adminImport',
+    async ({ body, req }) => ({ ...ok, info: await admin.import(body, req.locale) }),
+    guard,
+    {
+      bodyLimit: 60 * 1024 * 1024,
+    },
+  );
   defineRoute(app, 'adminListTypeBindings', async () => ({ ...ok, list: await admin.listBindings() }), guard);
   defineRoute(
     app,

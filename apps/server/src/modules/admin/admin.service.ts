@@ -10,8 +10,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { AdminTypeBody, AdminTypeUpdate, AdminVodQuery } from '@openvod/contract';
-import { type AdminVodUpdate, ErrorCode, type ImportResult, type TypeBinding } from '@openvod/contract';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { type AdminVodUpdate, ErrorCode, type ImportResult, type Locale, type TypeBinding } from '@openvod/contract';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminSession, macAdmin, macType, macTypeBind, macVod } from '../../db/schema/index.ts';
@@ -22,7 +22,14 @@ import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import * as repo from '../content/content.repo.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { parsePlay } from '../content/play.ts';
-import { cleanPlayColumns, collectText, collectUrl, FeedError, importCollected } from '../importer/importer.service.ts';
+import {
+  cleanPlayColumns,
+  collectText,
+  collectUrl,
+  FeedError,
+  importCollected,
+  localiseResult,
+} from '../importer/importer.service.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const DEFAULT_ADMIN = 'admin';
@@ -72,6 +79,8 @@ export class AdminService {
     else await verify(DUMMY_HASH, password);
     if (!admin || !ok || admin.admin_status !== 1) throw new AppError(400, ErrorCode.generic, 'login_failed');
     const token = randomBytes(32).toString('base64url');
+    // Expired sessions are dead weight: drop them when a new one is made.
+    await this.db.delete(adminSession).where(lt(adminSession.expires_at, new Date()));
     await this.db.insert(adminSession).values({
       token_hash: sha256(token),
       admin_id: admin.admin_id,
@@ -159,13 +168,19 @@ export class AdminService {
       const v = body[field as keyof AdminVodUpdate];
       if (v !== undefined) (set as Record<string, unknown>)[field] = plainText(v, max);
     }
-    if (set.vod_name === '') throw badRequest('validation', { field: 'vod_name', reason: '' }, 'vod_name');
+    if (set.vod_name === '') {
+      throw badRequest('validation', { field: 'vod_name', reason: (l) => t(l, 'v_required') }, 'vod_name');
+    }
     if (body.vod_pic !== undefined) {
       set.vod_pic = safeUrl(body.vod_pic);
       if (body.vod_pic.trim() !== '' && set.vod_pic === '')
-        throw badRequest('validation', { field: 'vod_pic', reason: '' }, 'vod_pic');
+        throw badRequest('validation', { field: 'vod_pic', reason: (l) => t(l, 'v_format') }, 'vod_pic');
     }
     if (body.vod_content !== undefined) set.vod_content = richText(body.vod_content);
+    if (set.vod_en !== undefined) {
+      const letter = set.vod_en.charAt(0).toUpperCase();
+      set.vod_letter = /^[A-Z0-9]$/.test(letter) ? letter : '';
+    }
     for (const f of ['vod_total', 'vod_isend', 'vod_level', 'vod_status', 'vod_lock'] as const) {
       if (body[f] !== undefined) set[f] = body[f];
     }
@@ -331,7 +346,10 @@ export class AdminService {
    * Import a feed given by URL (API paged, `hours` = h=) or text. Feed and fetch problems become 400
    * import_failed with the reason; nothing is written then.
    */
-  async import(body: { url?: string; content?: string; filename?: string; hours?: number }): Promise<ImportResult> {
+  async import(
+    body: { url?: string; content?: string; filename?: string; hours?: number },
+    locale: Locale = 'zh-cn',
+  ): Promise<ImportResult> {
     try {
       let feed: Awaited<ReturnType<typeof collectUrl>>;
       if (body.content !== undefined && body.content !== '')
@@ -341,7 +359,7 @@ export class AdminService {
       else throw new AppError(400, ErrorCode.validation, 'import_source_missing', {}, 'url');
       const result = await importCollected(this.db, feed, { timeZone: this.opts.timeZone });
       this.content.invalidate();
-      return result;
+      return localiseResult(result, locale);
     } catch (err) {
       if (err instanceof FeedError || err instanceof FetchError) {
         const { key, params } = err;

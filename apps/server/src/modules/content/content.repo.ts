@@ -4,6 +4,7 @@
  */
 import type { CategoryBase, DataQuery, VodDetail, VodItem } from '@openvod/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appSetting, macType, macVod } from '../../db/schema/index.ts';
 import { parsePlay } from './play.ts';
@@ -125,6 +126,14 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The column, a comma list (`vod_class`, `vod_area`, `vod_lang`), has `value` as one of its items. */
+function commaItem(column: AnyPgColumn, value: string): SQL {
+  return sql`(',' || ${column} || ',') like ${`%,${escapeLike(value)},%`}`;
+}
+
+/** Neither the title's category nor its top category is disabled (`type_status = 0`). */
+const enabledCategory = sql`not exists (select 1 from ${macType} where ${macType.type_id} in (${macVod.type_id}, ${macVod.type_id_1}) and ${macType.type_status} <> 1)`;
+
 const ORDER: Record<NonNullable<DataQuery['order']>, SQL[]> = {
   time: [desc(macVod.vod_time), desc(macVod.vod_id)],
   hits: [desc(macVod.vod_hits), desc(macVod.vod_id)],
@@ -156,7 +165,10 @@ export interface VodFilter {
 
 function whereOf(f: VodFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
-  if (!f.include_unpublished) conds.push(eq(macVod.vod_status, 1));
+  if (!f.include_unpublished) {
+    conds.push(eq(macVod.vod_status, 1));
+    conds.push(enabledCategory);
+  }
   if (f.vod_status !== undefined) conds.push(eq(macVod.vod_status, f.vod_status));
   if (f.type_id !== undefined) {
     conds.push(
@@ -165,9 +177,9 @@ function whereOf(f: VodFilter): SQL | undefined {
         : eq(macVod.type_id, f.type_id),
     );
   }
-  if (f.class) conds.push(sql`(',' || ${macVod.vod_class} || ',') like ${`%,${escapeLike(f.class)},%`}`);
-  if (f.area) conds.push(eq(macVod.vod_area, f.area));
-  if (f.lang) conds.push(eq(macVod.vod_lang, f.lang));
+  if (f.class) conds.push(commaItem(macVod.vod_class, f.class));
+  if (f.area) conds.push(commaItem(macVod.vod_area, f.area));
+  if (f.lang) conds.push(commaItem(macVod.vod_lang, f.lang));
   if (f.year) conds.push(eq(macVod.vod_year, f.year));
   if (f.letter) conds.push(eq(macVod.vod_letter, f.letter.toUpperCase()));
   if (f.level !== undefined) conds.push(eq(macVod.vod_level, f.level));
@@ -212,13 +224,20 @@ export async function listVods(
   return { rows: rows as (ItemRow & { vod_status: number; vod_lock: number })[], total: Number(counted[0]?.n ?? 0) };
 }
 
-export async function getVod(db: Db, vodId: number): Promise<(VodRow & { type_name: string }) | undefined> {
+export async function getVod(
+  db: Db,
+  vodId: number,
+): Promise<(VodRow & { type_name: string; category_enabled: boolean }) | undefined> {
   const [row] = await db
-    .select({ vod: macVod, type_name: sql<string>`coalesce(${macType.type_name}, '')` })
+    .select({
+      vod: macVod,
+      type_name: sql<string>`coalesce(${macType.type_name}, '')`,
+      category_enabled: sql<boolean>`${enabledCategory}`,
+    })
     .from(macVod)
     .leftJoin(macType, eq(macType.type_id, macVod.type_id))
     .where(eq(macVod.vod_id, vodId));
-  return row ? { ...row.vod, type_name: row.type_name } : undefined;
+  return row ? { ...row.vod, type_name: row.type_name, category_enabled: Boolean(row.category_enabled) } : undefined;
 }
 
 /** Add one view to total/day/week/month hits of a published title; returns the new total or undefined. */

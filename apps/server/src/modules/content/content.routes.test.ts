@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { macType, macVod } from '../../db/schema/index.ts';
 import { seedDemoTypes } from '../../seed/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { collectText, importCollected } from '../importer/importer.service.ts';
@@ -80,6 +82,45 @@ describe('data', () => {
     expect(en.json().msg).toBe('Invalid parameter: order has an invalid value');
     const ja = await t.app.inject({ url: '/api/vod?page=0', headers: { lang: 'ja-jp' } });
     expect(ja.json().msg).toContain('パラメーター');
+  });
+});
+
+describe('bounds and visibility', () => {
+  it('answers 400, not 500, for ids beyond the integer range', async () => {
+    for (const url of [
+      '/api/vod/3000000000',
+      '/api/vod/3000000000/hits',
+      '/api/vod?ids=99999999999',
+      '/api/vod?type_id=3000000000',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toBe(1001);
+    }
+  });
+
+  it('matches one item of comma-separated area and language', async () => {
+    await t.db.db.update(macVod).set({ vod_area: '美国,英国', vod_lang: '英语,国语' }).where(eq(macVod.vod_id, starId));
+    t.app.services.content.invalidate();
+    const uk = (await t.app.inject(`/api/vod?area=${encodeURIComponent('英国')}`)).json();
+    expect(uk.list.map((v: { vod_id: number }) => v.vod_id)).toEqual([starId]);
+    const mandarin = (await t.app.inject(`/api/vod?lang=${encodeURIComponent('国语')}`)).json();
+    expect(mandarin.list.map((v: { vod_id: number }) => v.vod_id)).toContain(starId);
+    expect((await t.app.inject(`/api/vod?area=${encodeURIComponent('美')}`)).json().total).toBe(0);
+  });
+
+  it('hides titles of a disabled category from lists and detail', async () => {
+    const star = (await t.app.inject(`/api/vod/${starId}`)).json().info;
+    await t.db.db.update(macType).set({ type_status: 0 }).where(eq(macType.type_id, star.type_id));
+    t.app.services.content.invalidate();
+    try {
+      expect((await t.app.inject(`/api/vod/${starId}`)).statusCode).toBe(404);
+      const list = (await t.app.inject('/api/vod?limit=100')).json();
+      expect(list.list.map((v: { vod_id: number }) => v.vod_id)).not.toContain(starId);
+    } finally {
+      await t.db.db.update(macType).set({ type_status: 1 }).where(eq(macType.type_id, star.type_id));
+      t.app.services.content.invalidate();
+    }
   });
 });
 

@@ -9,5 +9,14 @@ export function contentRoutes(app: FastifyInstance, content: ContentService) {
   defineRoute(app, 'dataWithType', async ({ query }) => content.dataWithType(query));
   defineRoute(app, 'getHome', async () => content.home());
   defineRoute(app, 'getDetail', async ({ params }) => content.detail(params.id));
-  defineRoute(app, 'hits', async ({ params }) => ({ code: 1, msg: 'ok', vod_hits: await content.hit(params.id) }));
+  // A view count is a write anyone can call: throttle per client so counts cannot be pumped.
+  defineRoute(
+    app,
+    'hits',
+    async ({ params }) => ({ code: 1, msg: 'ok', vod_hits: await content.hit(params.id) }),
+    undefined,
+    {
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+    },
+  );
 }

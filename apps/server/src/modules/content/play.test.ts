@@ -38,6 +38,14 @@ describe('parsePlay', () => {
     ]);
   });
 
+  it('numbers episodes by position like MacCMS: empty tokens keep their nid, name$ is a bare URL', () => {
+    expect(parseEpisodes('A$u1##C$u3#https://x/4.m3u8$')).toEqual([
+      { nid: 1, name: 'A', url: 'u1' },
+      { nid: 3, name: 'C', url: 'u3' },
+      { nid: 4, name: '第4集', url: 'https://x/4.m3u8' },
+    ]);
+  });
+
   it('keeps sid positions when an earlier source is empty', () => {
     const sources = parsePlay({
       vod_play_from: '$$$b',

@@ -23,26 +23,24 @@ function splitSources(value: string): string[] {
   return value === '' ? [] : value.split(SOURCE_SEP);
 }
 
-/** Parse the episodes of one source's URL list. Empty tokens are dropped; nid counts the kept ones. */
+/**
+ * Parse the episodes of one source's URL list, as MacCMS `mac_play_list_one` does: `nid` is the token's position
+ * (empty tokens are skipped but keep their number); a token without a URL part (`name` or `name$`) is the URL itself
+ * and is named "第N集".
+ */
 export function parseEpisodes(urlList: string): Episode[] {
-  const tokens = urlList
-    .replace(/\r\n|\r|\n/g, EPISODE_SEP)
-    .split(EPISODE_SEP)
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
+  const tokens = urlList.replace(/\r\n|\r|\n/g, EPISODE_SEP).split(EPISODE_SEP);
   const episodes: Episode[] = [];
-  for (const token of tokens) {
+  tokens.forEach((raw, index) => {
+    const token = raw.trim();
+    if (token === '') return;
+    const nid = index + 1;
     const parts = token.split(FIELD_SEP);
-    const nid = episodes.length + 1;
-    if (parts.length === 1) {
-      episodes.push({ nid, name: `第${nid}集`, url: parts[0] ?? '' });
-    } else {
-      const name = (parts[0] ?? '').trim() || `第${nid}集`;
-      const url = (parts[1] ?? '').trim();
-      if (url === '') continue;
-      episodes.push({ nid, name, url });
-    }
-  }
+    const title = (parts[0] ?? '').trim();
+    const url = (parts[1] ?? '').trim();
+    if (url === '') episodes.push({ nid, name: `第${nid}集`, url: title });
+    else episodes.push({ nid, name: title || `第${nid}集`, url });
+  });
   return episodes;
 }
 

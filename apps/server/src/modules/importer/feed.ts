@@ -46,9 +46,10 @@ export class FeedError extends Error {
   }
 }
 
+/** An integer id or count; values outside PostgreSQL's `integer` range give `fallback` (never reach the database). */
 function int(value: unknown, fallback = 0): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
-  return Number.isFinite(n) ? n : fallback;
+  return Number.isSafeInteger(n) && n >= -2_147_483_648 && n <= 2_147_483_647 ? n : fallback;
 }
 
 function str(value: unknown): string {

@@ -14,11 +14,12 @@
  * - Every text field is sanitised (lib/sanitize.ts).
  */
 import { createHash } from 'node:crypto';
-import type { ImportResult } from '@openvod/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { ImportResult, Locale } from '@openvod/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
 import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
+import { t } from '../../i18n/messages.ts';
 import { safeGetText } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
 import { formatPlay, parsePlay } from '../content/play.ts';
@@ -38,6 +39,8 @@ export interface CollectOptions {
   hours?: number;
   /** Upper bound on pages fetched from an API (default 2000). */
   maxPages?: number;
+  /** Upper bound on the bytes of all pages together (default 200 MiB). */
+  maxTotalBytes?: number;
   onPage?: (page: number, pagecount: number) => void;
 }
 
@@ -70,8 +73,14 @@ export async function collectUrl(url: string, opts: CollectOptions): Promise<Col
   };
   const pages: ParsedFeed[] = [];
   let pagecount = 1;
+  // Everything is held in memory until the single write: bound the whole run, not just each page.
+  let budget = opts.maxTotalBytes ?? 200 * 1024 * 1024;
   for (let pg = 1; pg <= pagecount && pg <= maxPages; pg++) {
-    const { text, contentType } = await safeGetText(pageUrl(pg), { allowPrivate: opts.allowPrivate });
+    const { text, contentType } = await safeGetText(pageUrl(pg), {
+      allowPrivate: opts.allowPrivate,
+      maxBytes: Math.min(50 * 1024 * 1024, budget),
+    });
+    budget -= Buffer.byteLength(text);
     let page: ParsedFeed;
     try {
       page = parseFeed(text, `${contentType} ${url}`);
@@ -160,9 +169,9 @@ export function cleanPlayColumns(cols: { from: string; server: string; note: str
     .filter((s) => s.episodes.length > 0);
   const out = formatPlay(sources);
   return {
-    from: out.vod_play_from.slice(0, 1024),
-    server: out.vod_play_server.slice(0, 1024),
-    note: out.vod_play_note.slice(0, 1024),
+    from: out.vod_play_from,
+    server: out.vod_play_server,
+    note: out.vod_play_note,
     url: out.vod_play_url,
   };
 }
@@ -191,6 +200,9 @@ export function mapContent(item: RemoteVod, timeZone: string, now: Date): Partia
   for (const [field, max] of CONTENT_TEXT)
     if (item[field] !== undefined) (row as Record<string, unknown>)[field] = plainText(item[field], max);
   row.vod_class = normaliseList(item.vod_class, 255);
+  // Area and language are comma lists too ("美国,英国"): the viewer's filters match one item of them.
+  if (item.vod_area !== undefined) row.vod_area = normaliseList(item.vod_area, 20);
+  if (item.vod_lang !== undefined) row.vod_lang = normaliseList(item.vod_lang, 10);
   const year = plainText(item.vod_year, 10).match(/\d{4}/);
   row.vod_year = year ? year[0] : '';
   const en = row.vod_en ?? '';
@@ -351,6 +363,22 @@ async function sameTitle(
   return rows.find((r) => r.key !== bindKey && !claimed.has(r.vod_id));
 }
 
+/** Advisory lock key of imports ("OVIM"). */
+export const IMPORT_LOCK_KEY = 0x4f56494d;
+
+/** Why a title was skipped: a message key (i18n/messages.ts), translated by {@link localiseResult}. */
+export type SkipReason = 'skip_locked' | 'skip_no_category' | 'skip_empty_name';
+
+/** An import's counts with untranslated skip reasons. */
+export interface ImportCounts extends Omit<ImportResult, 'skipped'> {
+  skipped: Array<{ vod_name: string; reason: SkipReason }>;
+}
+
+/** The counts with skip reasons in `locale` (the console's or CLI's language). */
+export function localiseResult(result: ImportCounts, locale: Locale): ImportResult {
+  return { ...result, skipped: result.skipped.map((s) => ({ vod_name: s.vod_name, reason: t(locale, s.reason) })) };
+}
+
 export interface ImportOptions {
   timeZone: string;
   now?: Date;
@@ -360,12 +388,12 @@ export interface ImportOptions {
  * Write collected feeds in one transaction. Returns the counts; nothing is written if anything throws.
  * The same remote vod_id appearing twice in one run counts once (the last occurrence wins).
  */
-export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportOptions): Promise<ImportResult> {
+export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportOptions): Promise<ImportCounts> {
   const now = opts.now ?? new Date();
   const items = new Map<string, RemoteVod>();
   for (const page of feed.pages) for (const item of page.list) items.set(item.vod_id, item);
   const classes = feed.pages.flatMap((p) => p.classes);
-  const result: ImportResult = {
+  const result: ImportCounts = {
     added: 0,
     updated: 0,
     unchanged: 0,
@@ -374,6 +402,8 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
     pages: feed.pages.length,
   };
   await db.transaction(async (tx) => {
+    // Imports are serialised (PostgreSQL): two at once would race on new categories and the title identity index.
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
     const types = await TypeResolver.load(tx, feed.bindKey, classes);
     const ids = [...items.keys()];
     const existing = new Map<string, { vod_id: number; vod_lock: number; vod_import_hash: string }>();
@@ -397,12 +427,12 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
       if (!typeId) {
         result.skipped.push({
           vod_name: name,
-          reason: 'no category: the item has no type_id/type_name the feed defines',
+          reason: 'skip_no_category',
         });
         continue;
       }
       if (name === '') {
-        result.skipped.push({ vod_name: String(item.vod_id), reason: 'empty vod_name after removing markup' });
+        result.skipped.push({ vod_name: String(item.vod_id), reason: 'skip_empty_name' });
         continue;
       }
       const content = { ...mapContent(item, opts.timeZone, now), type_id: typeId, type_id_1: types.topOf(typeId) };
@@ -411,7 +441,7 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
       if (prev) {
         claimed.add(prev.vod_id);
         if (prev.vod_lock === 1) {
-          result.skipped.push({ vod_name: name, reason: 'locked (vod_lock = 1)' });
+          result.skipped.push({ vod_name: name, reason: 'skip_locked' });
         } else if (prev.vod_import_hash === hash) {
           result.unchanged++;
         } else {

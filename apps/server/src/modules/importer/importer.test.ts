@@ -67,7 +67,7 @@ describe('importCollected', () => {
     const result = await importCollected(db.db, collectText(changed, 'detail.json'), { timeZone: TZ });
     expect(result.updated).toBe(1);
     expect(result.unchanged).toBe(1);
-    expect(result.skipped).toEqual([{ vod_name: '长街旧事', reason: 'locked (vod_lock = 1)' }]);
+    expect(result.skipped).toEqual([{ vod_name: '长街旧事', reason: 'skip_locked' }]);
     const [star] = await db.db.select().from(macVod).where(eq(macVod.vod_source_id, '101'));
     expect(star?.vod_remarks).toBe('蓝光');
     expect(star?.vod_hits).toBe(1200);
