@@ -8,7 +8,8 @@
  * 2. Time to first frame: Debian's Chromium opens the title page `detail/mov-detail` and, alternately, a bare
  *    hls.js page on the same stream; the first frame is the first requestVideoFrameCallback after `playing`.
  *
- * Prints progress, then one JSON object of ratios as its last line.
+ * Prints progress, then one JSON object of ratios as its last line. Knobs: BENCH_SECONDS (load duration, default 6),
+ * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=ttff.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,8 @@ const TMP = path.join(ROOT, 'bench/.tmp');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 50;
 const TTFF_RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 5);
+/** BENCH_ONLY=ttff measures only the time to first frame (for quick iterations on the player). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -176,18 +179,20 @@ async function main() {
   let server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
     const { id, url } = await findVod(base, '霓虹断刃');
-    const lite = await throughput(base, id, 'pglite');
-    out.home_vs_constant_pglite = round(lite.home);
-    out.detail_vs_constant_pglite = round(lite.detail);
-    out.home_p99_ms_pglite = lite.homeP99;
-    out.detail_p99_ms_pglite = lite.detailP99;
+    if (ONLY !== 'ttff') {
+      const lite = await throughput(base, id, 'pglite');
+      out.home_vs_constant_pglite = round(lite.home);
+      out.detail_vs_constant_pglite = round(lite.detail);
+      out.home_p99_ms_pglite = lite.homeP99;
+      out.detail_p99_ms_pglite = lite.detailP99;
+    }
     writeBarePage(path.join(dataDir, 'media'));
     out.ttff_app_vs_bare = round(await ttff(base, id, url));
   } finally {
     await stopServer(server);
   }
 
-  const pgUrl = process.env.DATABASE_URL;
+  const pgUrl = ONLY === 'ttff' ? undefined : process.env.DATABASE_URL;
   if (pgUrl) {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
