@@ -10,11 +10,18 @@ test('the console imports a feed file and the new title appears in the viewer ap
   await page.locator('input#admin_name, input[name="admin_name"]').first().fill('admin');
   await page.locator('input#admin_pwd, input[name="admin_pwd"], input[type="password"]').first().fill(ADMIN_PASSWORD);
   await page.locator('button[type="submit"]').first().click();
+  // Signed in: the console left the login page for the titles list and shows its layout.
+  await expect(page).toHaveURL(/#\/vods/);
+  await expect(page.getByTestId('sign-out')).toBeVisible();
   await page.goto('/admin/#/import');
   await page.getByTestId('import-file').setInputFiles(path.join(import.meta.dirname, '../fixtures/new-title.json'));
   await page.getByTestId('import-submit').click();
   const result = page.getByTestId('import-result');
-  await expect(result).toContainText('1');
+  await expect(result).toHaveAttribute('data-status', 'ok');
+  const counter = (name: string) => result.getByTestId(`import-${name}`).locator('.ant-statistic-content-value');
+  await expect(counter('added')).toHaveText('1');
+  await expect(counter('updated')).toHaveText('0');
+  await expect(counter('skipped')).toHaveText('0');
   const id = await vodIdByName(page, '端到端测试影片');
   const detail = await (await page.request.get(`/api/vod/${id}`)).json();
   expect(detail.info.vod_content).not.toContain('<script');

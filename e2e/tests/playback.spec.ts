@@ -32,12 +32,30 @@ test('the two-rendition master playlist plays', async ({ page }) => {
 
 test('a series: choosing episode 2 of 12 plays it and highlights it', async ({ page }) => {
   const id = await vodIdByName(page, '长安夜行录');
+  const detail = await (await page.request.get(`/api/vod/${id}`)).json();
+  const episodes = detail.info.sources[0].episodes as { url: string }[];
+  // Compare path + query only: the API may give absolute URLs on the public origin.
+  const where = (url: string) => {
+    const u = new URL(url, 'http://x');
+    return u.pathname + u.search;
+  };
+  const ep2Url = where(episodes[1]!.url);
+  expect(ep2Url).not.toBe(where(episodes[0]!.url));
+
   await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
   await expect(page.locator('[data-testid^="episode-1-"]')).toHaveCount(12);
+  const ep1 = page.getByTestId('episode-1-1');
   const ep2 = page.getByTestId('episode-1-2');
+  await expect(ep1).toHaveAttribute('aria-current', 'true');
+  await expect(ep2).not.toHaveAttribute('aria-current');
+
+  const ep2Requested = page.waitForRequest((req) => where(req.url()) === ep2Url);
   await ep2.click();
+  await ep2Requested;
   await expect(page).toHaveURL(/nid=2/);
+  await expect(ep2).toHaveAttribute('aria-current', 'true');
+  await expect(ep2).toHaveAttribute('data-active', 'true');
+  await expect(ep1).not.toHaveAttribute('aria-current');
+  await expect(ep1).not.toHaveAttribute('data-active');
   await expectVideoAdvances(page);
-  const src = await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentSrc);
-  expect(src).not.toBe('');
 });

@@ -1,12 +1,14 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import { openPglite } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { acquireLock, DataDirLockedError, LOCK_FILE } from '../lib/data-lock.ts';
+import { acquireLock, DataDirLockedError, LOCK_FILE, readLock } from '../lib/data-lock.ts';
 import { parseArgs, runImport } from './import.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../modules/importer/fixtures');
@@ -84,20 +86,184 @@ describe('npm run import', () => {
 });
 
 describe('data folder lock', () => {
-  it('refuses a second owner while the first is alive and takes over a stale lock', () => {
-    fs.writeFileSync(
-      path.join(dataDir, LOCK_FILE),
-      JSON.stringify({ pid: process.ppid, port: 8080, token: 't', started: '' }),
-    );
-    expect(() => acquireLock(dataDir, 'x')).toThrow(DataDirLockedError);
-    expect(() => acquireLock(dataDir, 'x')).toThrow(/in use by another OpenVod process \(pid \d+, port 8080\)/);
-    fs.writeFileSync(
-      path.join(dataDir, LOCK_FILE),
-      JSON.stringify({ pid: 999999999, port: 1, token: 't', started: '' }),
-    );
+  const LOCK_DIR = 'openvod.lock.d';
+  const DATA_LOCK = path.resolve(import.meta.dirname, '../lib/data-lock.ts');
+  const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+
+  /** Run `code` (an ES module importing data-lock.ts as `lock`) in a second real process. */
+  function inOtherProcess(code: string, env: Record<string, string> = {}) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `import * as lock from ${JSON.stringify(pathToFileURL(DATA_LOCK).href)};\n${code}`,
+        ],
+        { cwd: SERVER_DIR, env: { ...process.env, DIR: dataDir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => {
+        stdout += d;
+      });
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
+      child.on('error', reject);
+      child.on('close', (exit) => resolve({ code: exit, stdout, stderr }));
+    });
+  }
+  const TRY_ACQUIRE = `
+    try {
+      lock.acquireLock(process.env.DIR, 'other').release();
+      console.log('acquired');
+    } catch (err) {
+      process.stderr.write(err.name + ': ' + err.message);
+      process.exit(2);
+    }`;
+
+  it('refuses a second owner while held, shows the holder, and is free again after release', () => {
     const lock = acquireLock(dataDir, 'mine');
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).token).toBe('mine');
-    lock.release();
+    lock.setPort(8080);
+    try {
+      expect(fs.statSync(path.join(dataDir, LOCK_DIR)).isDirectory()).toBe(true);
+      expect(fs.statSync(path.join(dataDir, LOCK_FILE)).mode & 0o777).toBe(0o600);
+      expect(readLock(dataDir)).toEqual({
+        pid: process.pid,
+        port: 8080,
+        token: 'mine',
+        started: expect.any(String),
+      });
+      expect(() => acquireLock(dataDir, 'x')).toThrow(DataDirLockedError);
+      expect(() => acquireLock(dataDir, 'x')).toThrow(
+        `The data folder ${dataDir} is in use by another OpenVod process (pid ${process.pid}, port 8080). ` +
+          'Stop it first, or use another DATA_DIR.',
+      );
+      // A refused attempt leaves the holder's lock and info alone.
+      expect(readLock(dataDir)?.token).toBe('mine');
+    } finally {
+      lock.release();
+    }
+    lock.release(); // idempotent
+    expect(readLock(dataDir)).toBeUndefined();
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, LOCK_DIR))).toBe(false);
+
+    const again = acquireLock(dataDir, 'again');
+    expect(readLock(dataDir)?.token).toBe('again');
+    again.release();
+    expect(readLock(dataDir)).toBeUndefined();
+  });
+
+  it('takes over a stale lock (not refreshed for an hour) left without an info file', () => {
+    const dir = path.join(dataDir, LOCK_DIR);
+    fs.mkdirSync(dir);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(dir, hourAgo, hourAgo);
+    expect(readLock(dataDir)).toBeUndefined();
+    const lock = acquireLock(dataDir, 'mine');
+    try {
+      expect(readLock(dataDir)).toMatchObject({ pid: process.pid, port: 0, token: 'mine' });
+      expect(fs.readdirSync(dataDir).filter((f) => f.includes('stale'))).toEqual([]);
+    } finally {
+      lock.release();
+    }
+  });
+
+  it('gives a lock back untouched when it turns fresh between the stale check and the claim', () => {
+    const holder = acquireLock(dataDir, 'holder');
+    const dir = path.join(dataDir, LOCK_DIR);
+    const before = fs.statSync(dir);
+    // The thief's stale check sees an old lock (as if it looked just before the holder took the lock over).
+    const realStat = fs.statSync;
+    const spy = vi
+      .spyOn(fs, 'statSync')
+      .mockImplementation(((p: fs.PathLike, o?: fs.StatSyncOptions) =>
+        p === dir
+          ? Object.assign(realStat(p), { mtimeMs: Date.now() - 3_600_000 })
+          : realStat(p, o)) as typeof fs.statSync);
+    try {
+      expect(() => acquireLock(dataDir, 'thief')).toThrow(DataDirLockedError);
+      expect(spy).toHaveBeenCalledWith(dir);
+    } finally {
+      spy.mockRestore();
+    }
+    const after = fs.statSync(dir);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(readLock(dataDir)?.token).toBe('holder');
+    expect(fs.readdirSync(dataDir).filter((f) => f.includes('stale'))).toEqual([]);
+    holder.release();
+  });
+
+  it('refuses a fresh lock whose holder has not written its info (pid 0, port 0)', () => {
+    fs.mkdirSync(path.join(dataDir, LOCK_DIR));
+    expect(readLock(dataDir)).toBeUndefined();
+    expect(() => acquireLock(dataDir, 'x')).toThrow(/in use by another OpenVod process \(pid 0, port 0\)/);
+    expect(fs.existsSync(path.join(dataDir, LOCK_DIR))).toBe(true);
+  });
+
+  it('refuses a second process while this one holds the folder, and lets it in afterwards', async () => {
+    const lock = acquireLock(dataDir, 'mine');
+    lock.setPort(4321);
+    try {
+      const seen = await inOtherProcess(`console.log(JSON.stringify(lock.readLock(process.env.DIR)));${TRY_ACQUIRE}`);
+      expect(seen.code).toBe(2);
+      expect(JSON.parse(seen.stdout)).toMatchObject({ pid: process.pid, port: 4321, token: 'mine' });
+      expect(seen.stderr).toBe(
+        `DataDirLockedError: The data folder ${dataDir} is in use by another OpenVod process ` +
+          `(pid ${process.pid}, port 4321). Stop it first, or use another DATA_DIR.`,
+      );
+      expect(readLock(dataDir)?.token).toBe('mine');
+    } finally {
+      lock.release();
+    }
+    const after = await inOtherProcess(TRY_ACQUIRE);
+    expect(after).toMatchObject({ code: 0, stdout: 'acquired\n' });
+  });
+
+  it('stops a holder whose lock was taken away instead of letting it keep writing', async () => {
+    const child = inOtherProcess(`
+      lock.acquireLock(process.env.DIR, 'child');
+      setTimeout(() => process.exit(3), 30_000);`);
+    for (let i = 0; i < 200 && readLock(dataDir)?.token !== 'child'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(readLock(dataDir)?.token).toBe('child');
+    fs.rmSync(path.join(dataDir, LOCK_DIR), { recursive: true });
+    const result = await child;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/OpenVod lost the lock on the data folder .*Stopping to avoid corrupting it/);
+  });
+
+  it('lets exactly one of several processes racing for a stale lock take it over', async () => {
+    const dir = path.join(dataDir, LOCK_DIR);
+    fs.mkdirSync(dir);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(dir, hourAgo, hourAgo);
+    // Every process waits for the same instant, then tries; a winner holds the lock long enough for all to try.
+    const race = `
+      while (Date.now() < Number(process.env.AT));
+      try {
+        const held = lock.acquireLock(process.env.DIR, 'p' + process.pid);
+        console.log('acquired');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+        held.release();
+      } catch (err) {
+        console.log(err.name);
+      }`;
+    const at = String(Date.now() + 2500);
+    const results = await Promise.all(Array.from({ length: 6 }, () => inOtherProcess(race, { AT: at })));
+    const outcomes = results.map((r) => r.stdout.trim()).sort();
+    expect(results.map((r) => r.stderr)).toEqual(Array(6).fill(''));
+    expect(outcomes).toEqual([
+      'DataDirLockedError',
+      'DataDirLockedError',
+      'DataDirLockedError',
+      'DataDirLockedError',
+      'DataDirLockedError',
+      'acquired',
+    ]);
+    expect(readLock(dataDir)).toBeUndefined();
   });
 });

@@ -15,6 +15,7 @@ import {
   ensureDemoMedia,
   looksLikeClearMpegTs,
 } from './demo-media.ts';
+import { findFfmpeg } from './ffmpeg.ts';
 
 interface Item {
   vod_id: number;
@@ -56,6 +57,45 @@ function uris(playlist: string): string[] {
 }
 
 const hasFfprobe = spawnSync('ffprobe', ['-version'], { stdio: 'ignore' }).status === 0;
+
+interface ProbedStream {
+  codec_type: string;
+  codec_name: string;
+  profile?: string;
+  width?: number;
+  height?: number;
+}
+
+/** The streams of a media file as ffprobe reports them (`-show_entries stream=...`). */
+function ffprobeStreams(file: string): ProbedStream[] {
+  const out = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height', '-of', 'json', file],
+    { encoding: 'utf8' },
+  );
+  expect(out.status, out.stderr).toBe(0);
+  return (JSON.parse(out.stdout) as { streams: ProbedStream[] }).streams;
+}
+
+/**
+ * The same from the input summary the ffmpeg binary prints while decoding the file (`ffmpeg -i <file> -f null -`),
+ * for systems with ffmpeg but no ffprobe (e.g. the npm ffmpeg package). Lines look like
+ * `Stream #0:0[0x100]: Video: h264 (Main) ([27][0][0][0] / 0x001B), yuv420p(progressive), 640x360 [SAR 1:1 ...`.
+ */
+function ffmpegStreams(bin: string, file: string): ProbedStream[] {
+  const out = spawnSync(bin, ['-hide_banner', '-nostdin', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' });
+  expect(out.status, out.stderr).toBe(0);
+  const input = out.stderr.split(/^(?:Stream mapping|Output #)/m)[0] ?? '';
+  return [...input.matchAll(/^\s*Stream #\d+:\d+\S*: (Video|Audio): (\w+)(?: \(([^)]*)\))?(.*)$/gm)].map((m) => {
+    const size = /, (\d+)x(\d+)\b/.exec(m[4] ?? '');
+    return {
+      codec_type: (m[1] as string).toLowerCase(),
+      codec_name: m[2] as string,
+      ...(m[3] ? { profile: m[3] } : {}),
+      ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}),
+    };
+  });
+}
 
 describe('ensureDemoMedia', () => {
   let tmp = '';
@@ -177,21 +217,17 @@ describe('ensureDemoMedia', () => {
     expect(looksLikeClearMpegTs(plain)).toBe(true);
   });
 
-  it.skipIf(!hasFfprobe)('encodes H.264 (Main) + AAC segments (ffprobe)', () => {
+  it('encodes H.264 (Main) + AAC segments (ffmpeg, and ffprobe when installed)', async () => {
     const seg = path.join(mediaDir, 'demo', 'pool', 'testsrc2', 'seg_000.ts');
-    const out = spawnSync(
-      'ffprobe',
-      ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height', '-of', 'json', seg],
-      { encoding: 'utf8' },
-    );
-    expect(out.status, out.stderr).toBe(0);
-    const streams = (JSON.parse(out.stdout) as { streams: Record<string, unknown>[] }).streams;
-    expect(streams).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ codec_type: 'video', codec_name: 'h264', profile: 'Main', width: 640, height: 360 }),
-        expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' }),
-      ]),
-    );
+    const expected = expect.arrayContaining([
+      expect.objectContaining({ codec_type: 'video', codec_name: 'h264', profile: 'Main', width: 640, height: 360 }),
+      expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' }),
+    ]);
+    // The ffmpeg binary the generator uses is always there (findFfmpeg throws otherwise), so this always runs.
+    const fromFfmpeg = ffmpegStreams(await findFfmpeg(), seg);
+    expect(fromFfmpeg).toEqual(expected);
+    expect(fromFfmpeg).toHaveLength(2);
+    if (hasFfprobe) expect(ffprobeStreams(seg)).toEqual(expected);
   });
 
   it('records a manifest and returns generated:false quickly on the next call', async () => {
