@@ -15,6 +15,10 @@ const TitlesPage = lazy(() => import('./pages/Titles.tsx'));
 const TitleEditPage = lazy(() => import('./pages/TitleEdit.tsx'));
 const CategoriesPage = lazy(() => import('./pages/Categories.tsx'));
 const ImportPage = lazy(() => import('./pages/Import.tsx'));
+const UsersPage = lazy(() => import('./pages/Users.tsx'));
+const GroupsPage = lazy(() => import('./pages/Groups.tsx'));
+const AppConfigPage = lazy(() => import('./pages/AppConfig.tsx'));
+const AppVersionPage = lazy(() => import('./pages/AppVersion.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -48,6 +52,10 @@ export function App() {
                   <Route path="vods/:id" element={<TitleEditPage />} />
                   <Route path="types" element={<CategoriesPage />} />
                   <Route path="import" element={<ImportPage />} />
+                  <Route path="users" element={<UsersPage />} />
+                  <Route path="groups" element={<GroupsPage />} />
+                  <Route path="app-config" element={<AppConfigPage />} />
+                  <Route path="app-version" element={<AppVersionPage />} />
                   <Route path="*" element={<Navigate to="/vods" replace />} />
                 </Route>
               </Routes>

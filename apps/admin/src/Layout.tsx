@@ -24,6 +24,13 @@ const ICONS = {
   types: 'M3 4h8v7H3V4zm10 0h8v4h-8V4zM3 13h8v7H3v-7zm10-3h8v10h-8V10z',
   import: 'M11 3h2v9.17l3.59-3.58L18 10l-6 6-6-6 1.41-1.41L11 12.17V3zM4 18h16v2H4v-2z',
   menu: 'M3 6h18v2H3V6zm0 5h18v2H3v-2zm0 5h18v2H3v-2z',
+  users:
+    'M9 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0 2c3.3 0 7 1.6 7 4v3H2v-3c0-2.4 3.7-4 7-4zm7.5-2.2a3.5 3.5 0 0 0 0-5.6A3.5 3.5 0 0 1 16.5 11zM18 13.2c2.2.5 4 1.6 4 3.3V20h-4v-3c0-1.5-.7-2.8-1.9-3.8h1.9z',
+  groups:
+    'M12 2l8 3.5v5.6c0 5-3.4 9.6-8 10.9-4.6-1.3-8-5.9-8-10.9V5.5L12 2zm-1 13.2l5.6-5.6-1.4-1.4-4.2 4.2-2-2-1.4 1.4 3.4 3.4z',
+  appConfig:
+    'M7 1h10a2 2 0 0 1 2 2v18a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2zm0 4v14h10V5H7zm3 14.5h4v1h-4v-1zM9 7h6v2H9V7zm0 4h6v2H9v-2z',
+  appVersion: 'M12 2l5 5h-3v6h-4V7H7l5-5zM5 15h2v4h10v-4h2v6H5v-6z',
 };
 
 export default function ConsoleLayout() {
@@ -41,6 +48,10 @@ export default function ConsoleLayout() {
     { key: 'vods', icon: <Icon d={ICONS.titles} />, label: t('nav.titles') },
     { key: 'types', icon: <Icon d={ICONS.types} />, label: t('nav.categories') },
     { key: 'import', icon: <Icon d={ICONS.import} />, label: t('nav.import') },
+    { key: 'users', icon: <Icon d={ICONS.users} />, label: t('nav.users') },
+    { key: 'groups', icon: <Icon d={ICONS.groups} />, label: t('nav.groups') },
+    { key: 'app-config', icon: <Icon d={ICONS.appConfig} />, label: t('nav.appConfig') },
+    { key: 'app-version', icon: <Icon d={ICONS.appVersion} />, label: t('nav.appVersion') },
   ];
   const menu = (
     <Menu

@@ -29,6 +29,16 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminImport: { method: 'POST', path: '/api/admin/import' },
   adminListTypeBindings: { method: 'GET', path: '/api/admin/type-bindings' },
   adminSetTypeBinding: { method: 'PUT', path: '/api/admin/type-bindings' },
+  adminListUsers: { method: 'GET', path: '/api/admin/users' },
+  adminGetUser: { method: 'GET', path: '/api/admin/users/:id' },
+  adminUpdateUser: { method: 'PATCH', path: '/api/admin/users/:id' },
+  adminListGroups: { method: 'GET', path: '/api/admin/groups' },
+  adminCreateGroup: { method: 'POST', path: '/api/admin/groups' },
+  adminUpdateGroup: { method: 'PATCH', path: '/api/admin/groups/:id' },
+  adminGetAppConfig: { method: 'GET', path: '/api/admin/app-config' },
+  adminUpdateAppConfig: { method: 'PATCH', path: '/api/admin/app-config' },
+  adminGetAppVersion: { method: 'GET', path: '/api/admin/app-version' },
+  adminPublishAppVersion: { method: 'PUT', path: '/api/admin/app-version' },
 };
 type Output<S> = S extends { _output: infer O } ? O : never;
 type Input<S> = S extends { _input: infer I } ? I : never;

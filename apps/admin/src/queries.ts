@@ -20,12 +20,24 @@ export const keys = {
   bindings: ['admin', 'type-bindings'] as const,
   vods: ['admin', 'vods'] as const,
   vod: (id: number) => ['admin', 'vod', id] as const,
+  users: ['admin', 'users'] as const,
+  user: (id: number) => ['admin', 'user', id] as const,
+  groups: ['admin', 'groups'] as const,
+  appConfig: ['admin', 'app-config'] as const,
+  appVersion: ['admin', 'app-version'] as const,
 };
 
 export function useTypes() {
   return useQuery({
     queryKey: keys.types,
     queryFn: ({ signal }) => call('adminListTypes', { signal }).then((r) => r.list),
+  });
+}
+
+export function useGroups() {
+  return useQuery({
+    queryKey: keys.groups,
+    queryFn: ({ signal }) => call('adminListGroups', { signal }).then((r) => r.list),
   });
 }
 

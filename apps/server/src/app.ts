@@ -14,10 +14,23 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
 import type { DbHandle } from './db/client.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts';
+import { phoneRoutes } from './modules/accounts/phone.routes.ts';
+import { PhoneService } from './modules/accounts/phone.service.ts';
+import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
+import { AppConfigService } from './modules/appconfig/appconfig.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
+import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { OAuthService } from './modules/oauth/oauth.service.ts';
+import { createOneClickProvider } from './modules/sms/one-click.ts';
+import { createSmsProvider } from './modules/sms/sms.provider.ts';
+import { SmsCodeService } from './modules/sms/sms.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { requestContext } from './plugins/request-context.ts';
 
@@ -40,7 +53,15 @@ export interface AppDeps {
 }
 
 export interface App extends FastifyInstance {
-  services: { content: ContentService; admin: AdminService };
+  services: {
+    content: ContentService;
+    admin: AdminService;
+    accounts: AccountsService;
+    appConfig: AppConfigService;
+    sms: SmsCodeService;
+    phone: PhoneService;
+    oauth: OAuthService;
+  };
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -99,10 +120,44 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowPrivateFeeds: deps.config.allowPrivateFeeds,
     localToken: deps.localToken,
   });
-  app.decorate('services', { content, admin });
+  const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
+  const accounts = new AccountsService(deps.db.db, { timeZone: deps.config.timeZone, mediaDir });
+  // SMS, one-click and third-party providers from the environment; development fakes refuse NODE_ENV=production.
+  const auth = deps.config.auth;
+  const env = { nodeEnv: deps.config.nodeEnv, dataDir: deps.config.dataDir, log: (m: string) => app.log.info(m) };
+  const smsProvider = createSmsProvider(auth.sms, env);
+  const oneClick = createOneClickProvider(auth, env);
+  const oauthProviders = createOAuthProviders(auth.wechat, env);
+  const appConfig = new AppConfigService(deps.db.db, content, {
+    smsEnabled: smsProvider !== undefined,
+    oneClickEnabled: oneClick !== undefined,
+    oauthProviders: [...oauthProviders.keys()],
+    encryptKey: auth.encryptKey,
+  });
+  app.decorate('payloadCipher', appConfig.payloadCipher());
+  const sms = new SmsCodeService(
+    deps.db.db,
+    smsProvider,
+    () => appConfig.secret('sms_code', auth.sms.codeSecret),
+    deps.config.timeZone,
+    (msg, err) => app.log.warn({ err }, msg),
+  );
+  const phone = new PhoneService(accounts, sms, appConfig, oneClick);
+  const oauth = new OAuthService(
+    accounts,
+    oauthProviders,
+    () => appConfig.secret('oauth_state'),
+    auth.wechat.redirectUri,
+  );
+  app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth });
 
   contentRoutes(app, content);
   adminRoutes(app, admin);
+  await accountsRoutes(app, accounts);
+  accountsAdminRoutes(app, accounts, admin);
+  phoneRoutes(app, phone);
+  oauthRoutes(app, oauth);
+  appConfigRoutes(app, appConfig, adminGuard(admin));
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });
   app.get(
@@ -129,7 +184,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.swagger(),
   );
 
-  const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
   fs.mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaDir,

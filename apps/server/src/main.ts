@@ -11,6 +11,7 @@ import { loadConfig } from './config/config.ts';
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { acquireLock, DataDirLockedError } from './lib/data-lock.ts';
+import { startAccountJobs } from './modules/accounts/accounts.service.ts';
 import { SEED_LOCK_KEY, seedDemo } from './seed/demo.ts';
 
 async function main() {
@@ -80,6 +81,12 @@ async function main() {
     const address = await app.listen({ port: config.port, host: config.host });
     const port = app.server.address();
     lock?.setPort(typeof port === 'object' && port ? port.port : config.port);
+    // Hourly: process account deletions past their 3 working days, drop expired VIPs to members.
+    const jobs = startAccountJobs(db.db, log, {
+      timeZone: config.timeZone,
+      mediaDir: path.join(config.dataDir, 'media'),
+    });
+    app.addHook('onClose', async () => jobs.stop());
     ready = true;
     process.stdout.write(`  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind})\n`);
   } catch (err) {

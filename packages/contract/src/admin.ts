@@ -61,18 +61,31 @@ export const AdminVodUpdate = z
   .partial();
 export type AdminVodUpdate = z.infer<typeof AdminVodUpdate>;
 
-export const AdminTypeBody = z.object({
+/** Category fields without defaults: the shape of an edit, where an absent field means "leave it". */
+const AdminTypeFields = z.object({
   type_name: z.string().trim().min(1).max(60),
-  type_en: z.string().max(60).default(''),
-  type_pid: z.number().int().min(0).max(INT_MAX).default(0),
-  type_mid: z.number().int().min(1).max(32767).default(1),
-  type_sort: z.number().int().min(0).max(INT_MAX).default(0),
-  type_status: z.number().int().min(0).max(1).default(1),
-  type_pic: z.string().max(1024).default(''),
-  type_logo: z.string().max(1024).default(''),
-  type_extend: TypeExtend.partial().default({}),
+  type_en: z.string().max(60),
+  type_pid: z.number().int().min(0).max(INT_MAX),
+  type_mid: z.number().int().min(1).max(32767),
+  type_sort: z.number().int().min(0).max(INT_MAX),
+  type_status: z.number().int().min(0).max(1),
+  type_pic: z.string().max(1024),
+  type_logo: z.string().max(1024),
+  type_extend: TypeExtend.partial(),
 });
-export const AdminTypeUpdate = AdminTypeBody.partial();
+/** A new category: absent fields take their defaults. */
+export const AdminTypeBody = AdminTypeFields.extend({
+  type_en: AdminTypeFields.shape.type_en.default(''),
+  type_pid: AdminTypeFields.shape.type_pid.default(0),
+  type_mid: AdminTypeFields.shape.type_mid.default(1),
+  type_sort: AdminTypeFields.shape.type_sort.default(0),
+  type_status: AdminTypeFields.shape.type_status.default(1),
+  type_pic: AdminTypeFields.shape.type_pic.default(''),
+  type_logo: AdminTypeFields.shape.type_logo.default(''),
+  type_extend: AdminTypeFields.shape.type_extend.default({}),
+});
+/** An edit: only the fields sent change (no defaults, or a rename would move a sub-category to the top). */
+export const AdminTypeUpdate = AdminTypeFields.partial();
 export const AdminTypeListResponse = ok({ list: z.array(CategoryBase) });
 export const AdminTypeResponse = ok({ info: CategoryBase });
 

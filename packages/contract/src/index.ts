@@ -1,6 +1,8 @@
 /** @openvod/contract: zod schemas of every call, error codes and the endpoint table. Imports only zod. */
+export * from './accounts.ts';
 export * from './admin.ts';
 export * from './content.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
+export * from './guest.ts';
 export * from './locales.ts';

@@ -241,29 +241,37 @@ describe('data folder lock', () => {
     fs.mkdirSync(dir);
     const hourAgo = new Date(Date.now() - 3_600_000);
     fs.utimesSync(dir, hourAgo, hourAgo);
-    // Every process waits for the same instant, then tries; a winner holds the lock long enough for all to try.
+    const sync = fs.mkdtempSync(path.join(os.tmpdir(), 'openvod-race-'));
+    const count = 6;
+    // Processes report ready, start together on a "go" file, and a winner holds the lock until every process has
+    // tried: the outcome does not depend on how fast this machine starts them.
     const race = `
-      while (Date.now() < Number(process.env.AT));
+      import fs from 'node:fs';
+      const sync = process.env.SYNC;
+      fs.writeFileSync(sync + '/ready-' + process.pid, '');
+      while (!fs.existsSync(sync + '/go'));
+      let held, out;
       try {
-        const held = lock.acquireLock(process.env.DIR, 'p' + process.pid);
-        console.log('acquired');
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
-        held.release();
+        held = lock.acquireLock(process.env.DIR, 'p' + process.pid);
+        out = 'acquired';
       } catch (err) {
-        console.log(err.name);
-      }`;
-    const at = String(Date.now() + 2500);
-    const results = await Promise.all(Array.from({ length: 6 }, () => inOtherProcess(race, { AT: at })));
+        out = err.name;
+      }
+      fs.writeFileSync(sync + '/tried-' + process.pid, '');
+      const t0 = Date.now();
+      while (held && fs.readdirSync(sync).filter((f) => f.startsWith('tried-')).length < ${count} && Date.now() - t0 < 60000);
+      held?.release();
+      console.log(out);`;
+    const runs = Array.from({ length: count }, () => inOtherProcess(race, { SYNC: sync }));
+    await expect
+      .poll(() => fs.readdirSync(sync).filter((f) => f.startsWith('ready-')).length, { timeout: 60_000, interval: 50 })
+      .toBe(count);
+    fs.writeFileSync(path.join(sync, 'go'), '');
+    const results = await Promise.all(runs);
+    fs.rmSync(sync, { recursive: true, force: true });
     const outcomes = results.map((r) => r.stdout.trim()).sort();
-    expect(results.map((r) => r.stderr)).toEqual(Array(6).fill(''));
-    expect(outcomes).toEqual([
-      'DataDirLockedError',
-      'DataDirLockedError',
-      'DataDirLockedError',
-      'DataDirLockedError',
-      'DataDirLockedError',
-      'acquired',
-    ]);
+    expect(results.map((r) => r.stderr)).toEqual(Array(count).fill(''));
+    expect(outcomes).toEqual([...Array(count - 1).fill('DataDirLockedError'), 'acquired']);
     expect(readLock(dataDir)).toBeUndefined();
   });
 });

@@ -4,10 +4,14 @@
  * The spec's own wordings (spec §8) are used where it has one.
  */
 import type { Locale } from '@openvod/contract';
+import { ACCOUNT_MESSAGES, type AccountKey } from './account-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
+import { SIGNIN_MESSAGES, type SigninKey } from './signin-messages.ts';
 
 export type MessageKey =
   | FeedKey
+  | AccountKey
+  | SigninKey
   | 'ok'
   | 'validation'
   | 'v_required'
@@ -33,7 +37,7 @@ export type MessageKey =
   | 'skip_no_category'
   | 'skip_empty_name';
 
-type Catalogue = Record<Exclude<MessageKey, FeedKey>, string>;
+type Catalogue = Record<Exclude<MessageKey, FeedKey | AccountKey | SigninKey>, string>;
 
 const zhCn: Catalogue = {
   ok: '成功',
@@ -275,7 +279,10 @@ const catalogues: Record<Locale, Catalogue> = {
 };
 
 const TABLES = Object.fromEntries(
-  (Object.keys(catalogues) as Locale[]).map((l) => [l, { ...catalogues[l], ...FEED_MESSAGES[l] }]),
+  (Object.keys(catalogues) as Locale[]).map((l) => [
+    l,
+    { ...catalogues[l], ...FEED_MESSAGES[l], ...ACCOUNT_MESSAGES[l], ...SIGNIN_MESSAGES[l] },
+  ]),
 ) as Record<Locale, Record<MessageKey, string>>;
 
 /** The message `key` in `locale`, with `{name}` parameters filled in. */

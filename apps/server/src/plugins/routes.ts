@@ -1,10 +1,79 @@
 /**
  * Registers a route from the contract's endpoint table (packages/contract/src/endpoints.ts), so the method, path,
  * operationId and schemas of every call come from one place. Console routes (`auth: 'admin'`) run the admin guard.
+ *
+ * Encrypted payloads (spec §7): for an endpoint marked `encrypted: true`, when the app's {@link PayloadCipher}
+ * says the operator turned encryption on, a body `{ "encrypt_data": "<base64 DES-ECB>", "encrypt_state": 1 }` is
+ * decrypted into the JSON body before validation (a `preValidation` hook), and the success response of such a
+ * request leaves as `{ "code": 1, "msg": "ok", "encrypt_state": 1, "encrypt_data": "<the JSON payload, encrypted>" }`.
+ * Plain bodies are still accepted (and answered in plain); errors are never encrypted. This is obfuscation for old
+ * clients, not security (see lib/des.ts).
  */
-import { type Endpoint, ErrorBody, endpoints, type OperationId } from '@openvod/contract';
+import { type Endpoint, ErrorBody, ErrorCode, endpoints, type OperationId } from '@openvod/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { AppError } from './errors.ts';
+
+/** Encryption of `encrypt_data` payloads; decorated on the app as `payloadCipher` (modules/appconfig). */
+export interface PayloadCipher {
+  /** Whether the operator turned encryption on (app config `encrypt_state` 1 with a configured key). */
+  enabled(): Promise<boolean>;
+  /** base64 ciphertext -> UTF-8 text; throws on anything that is not valid ciphertext. */
+  decrypt(data: string): string;
+  /** UTF-8 text -> base64 ciphertext. */
+  encrypt(text: string): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payloadCipher?: PayloadCipher;
+  }
+  interface FastifyRequest {
+    /** The body came encrypted: the success response is encrypted too. */
+    encryptedPayload?: boolean;
+  }
+}
+
+function isEncryptedEnvelope(body: unknown): body is { encrypt_data: string } {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Record<string, unknown>;
+  return typeof b.encrypt_data === 'string' && (b.encrypt_state === 1 || b.encrypt_state === '1');
+}
+
+function encryptedBodyError() {
+  return new AppError(400, ErrorCode.validation, 'encrypt_data_invalid', {}, 'encrypt_data');
+}
+
+/** preValidation hook of encrypted endpoints: replace the envelope by the decrypted JSON body. */
+async function decryptBody(app: FastifyInstance, req: FastifyRequest) {
+  if (!isEncryptedEnvelope(req.body)) return;
+  const cipher = app.payloadCipher;
+  // Encryption off: the envelope is not a valid body and fails validation as such.
+  if (!cipher || !(await cipher.enabled())) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(cipher.decrypt(req.body.encrypt_data));
+  } catch {
+    throw encryptedBodyError();
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw encryptedBodyError();
+  req.body = parsed;
+  req.encryptedPayload = true;
+}
+
+/** onSend hook of encrypted endpoints: encrypt the serialised success payload of an encrypted request. */
+async function encryptResponse(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!req.encryptedPayload || reply.statusCode !== 200 || typeof payload !== 'string' || !app.payloadCipher) {
+    return payload;
+  }
+  const parsed = JSON.parse(payload) as { code?: unknown; msg?: unknown };
+  return JSON.stringify({
+    code: parsed.code ?? 1,
+    msg: parsed.msg ?? 'ok',
+    encrypt_state: 1,
+    encrypt_data: app.payloadCipher.encrypt(payload),
+  });
+}
 
 type Ep<Op extends OperationId> = (typeof endpoints)[Op];
 type Out<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
@@ -40,6 +109,14 @@ export function defineRoute<Op extends OperationId>(
     schema: {
       operationId: op,
       summary: ep.summary,
+      ...(ep.encrypted
+        ? {
+            description:
+              'When the operator turns encryption on, the body may instead be {"encrypt_data": "<base64 DES-ECB of ' +
+              'the JSON body>", "encrypt_state": 1}; the success answer is then {code, msg, encrypt_state: 1, ' +
+              'encrypt_data}. Obfuscation for old clients, not security.',
+          }
+        : {}),
       tags: [tag],
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
@@ -50,6 +127,13 @@ export function defineRoute<Op extends OperationId>(
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(ep.auth && guard ? { preHandler: async (req: FastifyRequest) => guard(req) } : {}),
+    ...(ep.encrypted
+      ? {
+          preValidation: async (req: FastifyRequest) => decryptBody(app, req),
+          onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) =>
+            encryptResponse(app, req, reply, payload),
+        }
+      : {}),
     handler: async (req, reply) => {
       const result = await handler({
         params: req.params as never,

@@ -1,2 +1,3 @@
+export * from './accounts.ts';
 export * from './admin.ts';
 export * from './content.ts';

@@ -215,6 +215,14 @@ describe('import, titles and categories', () => {
         payload: { type_name: '自然纪录', type_pid: doc.type_id },
       })
     ).json().info;
+    // Renaming a sub-category keeps it where it is (an edit sends only the changed field).
+    const renamedChild = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/types/${child.type_id}`,
+      headers: h,
+      payload: { type_name: '自然类纪录' },
+    });
+    expect(renamedChild.json().info).toMatchObject({ type_name: '自然类纪录', type_pid: doc.type_id, type_status: 1 });
     const badParent = await t.app.inject({
       method: 'POST',
       url: '/api/admin/types',

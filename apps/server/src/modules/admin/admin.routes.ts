@@ -1,6 +1,6 @@
 /** Console routes under /api/admin (issue 2 §7). All but adminLogin need the `authorcode` session header. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineRoute } from '../../plugins/routes.ts';
+import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
 import type { AdminPrincipal, AdminService } from './admin.service.ts';
 
 declare module 'fastify' {
@@ -9,10 +9,15 @@ declare module 'fastify' {
   }
 }
 
-export function adminRoutes(app: FastifyInstance, admin: AdminService) {
-  const guard = async (req: FastifyRequest) => {
+/** The console guard (pass it to defineRoute for `auth: 'admin'` routes): sets `req.admin`; 401 without a session. */
+export function adminGuard(admin: AdminService): AdminGuard {
+  return async (req: FastifyRequest) => {
     req.admin = await admin.authenticate(req.client.authorcode);
   };
+}
+
+export function adminRoutes(app: FastifyInstance, admin: AdminService) {
+  const guard = adminGuard(admin);
   const ok = { code: 1 as const, msg: 'ok' };
 
   defineRoute(

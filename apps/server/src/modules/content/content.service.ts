@@ -174,7 +174,7 @@ export class ContentService {
   async detail(vodId: number): Promise<{ raw: string }> {
     return this.cached(`detail:${vodId}`, async () => {
       const row = await repo.getVod(this.db, vodId);
-      if (!row || row.vod_status !== 1 || !row.category_enabled)
+      if (row?.vod_status !== 1 || !row.category_enabled)
         throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
       return DetailResponse.parse({ code: 1, msg: 'ok', info: repo.toDetail(row) });
     });

@@ -1,0 +1,53 @@
+/**
+ * Console routes of accounts (issue 3 §10): adminListUsers, adminGetUser, adminUpdateUser, adminListGroups,
+ * adminCreateGroup, adminUpdateGroup. Guarded by the console session (modules/admin), never by a viewer session.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute } from '../../plugins/routes.ts';
+import type { AdminService } from '../admin/admin.service.ts';
+import type { AccountsService } from './accounts.service.ts';
+import {
+  adminCreateGroup,
+  adminGetUser,
+  adminListGroups,
+  adminListUsers,
+  adminUpdateGroup,
+  adminUpdateUser,
+} from './accounts-admin.service.ts';
+
+/** Register the console account routes; `admin` authenticates the console session (401 otherwise). */
+export function accountsAdminRoutes(app: FastifyInstance, accounts: AccountsService, admin: AdminService) {
+  const guard = async (req: FastifyRequest) => {
+    req.admin = await admin.authenticate(req.client.authorcode);
+  };
+  const ok = { code: 1 as const, msg: 'ok' };
+  const db = accounts.db;
+  const opts = () => ({ now: accounts.now(), timeZone: accounts.opts.timeZone });
+
+  defineRoute(
+    app,
+    'adminListUsers',
+    async ({ query }) => ({ ...ok, ...(await adminListUsers(db, query, opts())) }),
+    guard,
+  );
+  defineRoute(
+    app,
+    'adminGetUser',
+    async ({ params }) => ({ ...ok, info: await adminGetUser(db, params.id, opts()) }),
+    guard,
+  );
+  defineRoute(
+    app,
+    'adminUpdateUser',
+    async ({ params, body }) => ({ ...ok, info: await adminUpdateUser(db, params.id, body, opts()) }),
+    guard,
+  );
+  defineRoute(app, 'adminListGroups', async () => ({ ...ok, list: await adminListGroups(db) }), guard);
+  defineRoute(app, 'adminCreateGroup', async ({ body }) => ({ ...ok, info: await adminCreateGroup(db, body) }), guard);
+  defineRoute(
+    app,
+    'adminUpdateGroup',
+    async ({ params, body }) => ({ ...ok, info: await adminUpdateGroup(db, params.id, body) }),
+    guard,
+  );
+}

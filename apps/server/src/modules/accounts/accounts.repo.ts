@@ -1,0 +1,238 @@
+/**
+ * Queries of the accounts module (mac_user, mac_group, user_session, mac_plog). Other modules go through
+ * accounts.service.ts, never here (DESIGN.md §1). Every function takes a `Db` that may be a transaction handle.
+ */
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { macGroup, macPlog, macUser, userSession } from '../../db/schema/index.ts';
+
+export type UserRow = typeof macUser.$inferSelect;
+export type GroupRow = typeof macGroup.$inferSelect;
+export type NewUser = typeof macUser.$inferInsert;
+
+/** A user by id (deleted users included), or undefined. */
+export async function userById(db: Db, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(macUser).where(eq(macUser.user_id, userId));
+  return row;
+}
+
+/** A user by exact user name (case-sensitive), or undefined. */
+export async function userByName(db: Db, userName: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(macUser).where(eq(macUser.user_name, userName));
+  return row;
+}
+
+/** A user by stored (normalised, 11-digit) phone, or undefined; '' never matches. */
+export async function userByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  if (phone === '') return undefined;
+  const [row] = await db.select().from(macUser).where(eq(macUser.user_phone, phone));
+  return row;
+}
+
+/** A user by WeChat openid, or undefined; '' never matches. */
+export async function userByOpenid(db: Db, openid: string): Promise<UserRow | undefined> {
+  if (openid === '') return undefined;
+  const [row] = await db.select().from(macUser).where(eq(macUser.user_openid_weixin, openid));
+  return row;
+}
+
+/** An active (not disabled, not deleted) user owning this invitation code. */
+export async function inviterByCode(db: Db, code: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(macUser)
+    .where(and(eq(macUser.user_invite_code, code), eq(macUser.user_status, 1), isNull(macUser.user_deleted_at)));
+  return row;
+}
+
+/** Insert a user unless a unique key (name, phone, openid, invitation code) is taken: then undefined. */
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(macUser).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** How many users registered from `ip` since `since` (the per-IP daily cap). */
+export async function countRegistrationsSince(db: Db, ip: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(macUser)
+    .where(and(eq(macUser.user_reg_ip, ip), gte(macUser.user_reg_time, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** A mac_group row, or undefined. */
+export async function groupById(db: Db, groupId: number): Promise<GroupRow | undefined> {
+  const [row] = await db.select().from(macGroup).where(eq(macGroup.group_id, groupId));
+  return row;
+}
+
+/** Every group, by id. */
+export async function listGroups(db: Db): Promise<GroupRow[]> {
+  return db.select().from(macGroup).orderBy(macGroup.group_id);
+}
+
+// ---- sessions ----
+
+/** Store a session (the token's sha256 only). */
+export async function insertSession(
+  db: Db,
+  s: { token_hash: string; user_id: number; device_id: string; now: Date; expires_at: Date },
+) {
+  await db.insert(userSession).values({
+    token_hash: s.token_hash,
+    user_id: s.user_id,
+    device_id: s.device_id,
+    created_at: s.now,
+    last_seen_at: s.now,
+    expires_at: s.expires_at,
+  });
+}
+
+/** A session and its user by token hash (expiry and status are the caller's to check). */
+export async function sessionWithUser(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: userSession, user: macUser })
+    .from(userSession)
+    .innerJoin(macUser, eq(macUser.user_id, userSession.user_id))
+    .where(eq(userSession.token_hash, tokenHash));
+  return row;
+}
+
+/** Move last_seen_at to `now` unless it was moved less than `minAgeMs` ago (one write a minute at most). */
+export async function touchSession(db: Db, tokenHash: string, now: Date, minAgeMs: number) {
+  await db
+    .update(userSession)
+    .set({ last_seen_at: now })
+    .where(
+      and(eq(userSession.token_hash, tokenHash), lt(userSession.last_seen_at, new Date(now.getTime() - minAgeMs))),
+    );
+}
+
+/** End one session. */
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.delete(userSession).where(eq(userSession.token_hash, tokenHash));
+}
+
+/** End every session of a user. */
+export async function deleteUserSessions(db: Db, userId: number) {
+  await db.delete(userSession).where(eq(userSession.user_id, userId));
+}
+
+/** Drop a user's sessions that expired before `now`. */
+export async function deleteExpiredSessions(db: Db, userId: number, now: Date) {
+  await db.delete(userSession).where(and(eq(userSession.user_id, userId), lt(userSession.expires_at, now)));
+}
+
+// ---- points journal ----
+
+/** Claim a journal key: the new row's id, or undefined when the key was used before (the replay). */
+export async function claimPlog(
+  db: Db,
+  p: { user_id: number; plog_type: number; plog_points: number; plog_key: string; plog_remarks: string },
+): Promise<number | undefined> {
+  const [row] = await db
+    .insert(macPlog)
+    .values({ ...p, plog_balance: 0 })
+    .onConflictDoNothing({ target: macPlog.plog_key })
+    .returning({ plog_id: macPlog.plog_id });
+  return row?.plog_id;
+}
+
+/** Guarded balance change: adds `points` only while the result stays >= 0. The new balance, or undefined. */
+export async function addPoints(db: Db, userId: number, points: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(macUser)
+    .set({ user_points: sql`${macUser.user_points} + ${points}` })
+    .where(and(eq(macUser.user_id, userId), sql`${macUser.user_points} + ${points} >= 0`))
+    .returning({ user_points: macUser.user_points });
+  return row?.user_points;
+}
+
+/** Write the balance after the change into the journal row claimed by {@link claimPlog}. */
+export async function setPlogBalance(db: Db, plogId: number, balance: number) {
+  await db.update(macPlog).set({ plog_balance: balance }).where(eq(macPlog.plog_id, plogId));
+}
+
+// ---- VIP expiry and deletion ----
+
+/**
+ * Users whose VIP has ended drop to group 2: group_id > 2 and 0 < user_end_time < now (seconds). An end time of 0
+ * means "not set yet" (an operator moved the user to a VIP group without an end): left alone, never VIP.
+ */
+export async function expireVips(db: Db, nowSec: number, userId?: number): Promise<UserRow[]> {
+  const where: SQL[] = [
+    sql`${macUser.group_id} > 2`,
+    sql`${macUser.user_end_time} > 0`,
+    lt(macUser.user_end_time, nowSec),
+  ];
+  if (userId !== undefined) where.push(eq(macUser.user_id, userId));
+  return db
+    .update(macUser)
+    .set({ group_id: 2 })
+    .where(and(...where))
+    .returning();
+}
+
+/** Users with a pending deletion requested at or before `before`. */
+export async function pendingDeletions(db: Db, before: Date): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(macUser)
+    .where(
+      and(
+        isNotNull(macUser.user_delete_requested_at),
+        isNull(macUser.user_deleted_at),
+        lt(macUser.user_delete_requested_at, before),
+      ),
+    )
+    .orderBy(macUser.user_id);
+}
+
+// ---- console ----
+
+export interface UserFilter {
+  wd?: string;
+  group_id?: number;
+  user_status?: number;
+  deletion?: 'pending';
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A page of users matching the console filters (newest first) and the total count. */
+export async function listUsers(
+  db: Db,
+  f: UserFilter,
+  page: number,
+  limit: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where: SQL[] = [];
+  const wd = f.wd?.trim();
+  if (wd) {
+    const like = `%${escapeLike(wd)}%`;
+    const text = or(
+      ilike(macUser.user_name, like),
+      ilike(macUser.user_nick_name, like),
+      ilike(macUser.user_phone, like),
+      ilike(macUser.user_invite_code, like),
+    ) as SQL;
+    where.push(/^\d{1,9}$/.test(wd) ? (or(eq(macUser.user_id, Number(wd)), text) as SQL) : text);
+  }
+  if (f.group_id !== undefined) where.push(eq(macUser.group_id, f.group_id));
+  if (f.user_status !== undefined) where.push(eq(macUser.user_status, f.user_status));
+  if (f.deletion === 'pending') {
+    where.push(isNotNull(macUser.user_delete_requested_at), isNull(macUser.user_deleted_at));
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const [total] = await db.select({ n: count() }).from(macUser).where(cond);
+  const rows = await db
+    .select()
+    .from(macUser)
+    .where(cond)
+    .orderBy(desc(macUser.user_id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { rows, total: Number(total?.n ?? 0) };
+}

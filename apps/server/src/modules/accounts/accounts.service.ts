@@ -1,0 +1,824 @@
+/**
+ * Accounts core (issue 3; spec §3 "User info", §4 Session/Auto login/VIP, §5 validation, §6 roles, §8 errors;
+ * research/maccms.md §1.2-1.3): users and groups as MacCMS has them, sessions, the points journal, VIP expiry and
+ * account deletion.
+ *
+ * - Sessions: an opaque 32-byte base64url token sent in the `authorcode` header, stored as its sha256 (hex) in
+ *   `user_session`, valid 30 days; logout revokes one, disabling or deleting a user revokes all of theirs.
+ * - Passwords: argon2id (@node-rs/argon2). Accounts made by phone or third-party sign-in have none ('').
+ * - Roles (spec §6): tourist = no token (401 on user routes); member = group 2; VIP = group >= 3 with
+ *   user_end_time in the future; disabled (user_status 0) = 403 'Access denied'; console operators use their own
+ *   sessions (modules/admin), which are not valid here.
+ * - Points: every balance change is one guarded update of `mac_user.user_points` plus one `mac_plog` row in the
+ *   same transaction, idempotent by `plog_key` (DESIGN.md §4).
+ * - Times: "today" is the operator's day in the configured time zone (DESIGN.md §3).
+ *
+ * The free functions are the module's API for other modules (phone/SMS sign-in, oauth, billing...);
+ * {@link AccountsService} holds what the HTTP routes need (clock, settings, limiters).
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  type CredentialProblem,
+  credentialProblem,
+  type DeletionState,
+  ErrorCode,
+  type Group,
+  type UserInfo,
+} from '@openvod/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client.ts';
+import { macUser } from '../../db/schema/index.ts';
+import { plainText } from '../../lib/sanitize.ts';
+import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
+import type { GroupRow, UserRow } from './accounts.repo.ts';
+import * as repo from './accounts.repo.ts';
+
+export type { GroupRow, UserRow } from './accounts.repo.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in viewer, set by {@link userGuard}. */
+    user?: UserRow;
+  }
+}
+
+/** Session lifetime: 30 days from sign-in. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** last_seen_at is written at most once a minute per session. */
+export const SESSION_TOUCH_MS = 60_000;
+/** Account deletion is processed after this many working days (Monday-Friday), spec §9. */
+export const DELETION_WORKING_DAYS = 3;
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+/** Group ids (research/maccms.md §1.2): 1 guest (never stored on a user), 2 member, 3 and up VIP. */
+export const GROUP_GUEST = 1;
+export const GROUP_MEMBER = 2;
+
+/** `mac_plog.plog_type` (db/schema/accounts.ts): MacCMS 1-9 plus the app's rewards. */
+export const PLOG_TYPE = {
+  recharge: 1,
+  inviteRegistration: 2,
+  promotionVisit: 3,
+  distribution1: 4,
+  distribution2: 5,
+  distribution3: 6,
+  groupUpgrade: 7,
+  contentPurchase: 8,
+  withdrawal: 9,
+  checkIn: 10,
+  keepAlive: 11,
+  bindPhone: 12,
+  adClick: 13,
+} as const;
+
+/** Operator settings this module reads (from the app settings store once it exists; defaults otherwise). */
+export interface AccountSettings {
+  /** Points of the daily keep-alive reward (0 = none). */
+  keepalive_points: number;
+  /** Registrations allowed per IP per operator day. */
+  reg_ip_daily_limit: number;
+}
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = { keepalive_points: 1, reg_ip_daily_limit: 10 };
+
+const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I/L
+const NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const forbidden = () => new AppError(403, ErrorCode.forbidden, 'forbidden');
+const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+function randomString(alphabet: string, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** A fresh invitation code: 6 characters of A-Z and 2-9 without the ambiguous 0/O/1/I/L (CSPRNG). */
+export function newInvitationCode(): string {
+  return randomString(INVITE_ALPHABET, 6);
+}
+
+/** Mainland numbers are stored as their 11 digits: '+86 138-0013-8000' → '13800138000'. */
+export function normalizePhone(phone: string): string {
+  const digits = phone.replace(/[\s-]/g, '').replace(/^\+/, '');
+  return digits.length === 13 && digits.startsWith('86') ? digits.slice(2) : digits;
+}
+
+/** Spec §5: the middle four digits hidden, '13800138000' → '138****8000'. '' stays ''. */
+export function maskPhone(phone: string): string {
+  if (phone.length >= 8) return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+  return phone === '' ? '' : '*'.repeat(phone.length);
+}
+
+/** The operator's calendar day of `now` (YYYY-MM-DD in `timeZone`). */
+export function operatorDay(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return DateTime.fromJSDate(now, { zone: timeZone }).toISODate() as string;
+}
+
+/** Start of the operator's day containing `now`. */
+export function operatorDayStart(now: Date, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  return DateTime.fromJSDate(now, { zone: timeZone }).startOf('day').toJSDate();
+}
+
+/**
+ * When a deletion requested at `requestedAt` may be processed: the same local time, 3 working days later (Saturdays
+ * and Sundays skipped) in the operator's time zone. A Friday 10:00 request → Wednesday 10:00; Saturday → Wednesday.
+ */
+export function deletionProcessAfter(requestedAt: Date, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  let d = DateTime.fromJSDate(requestedAt, { zone: timeZone });
+  let n = 0;
+  while (n < DELETION_WORKING_DAYS) {
+    d = d.plus({ days: 1 });
+    if (d.weekday <= 5) n++;
+  }
+  return d.toJSDate();
+}
+
+/** The pending deletion of a user (null when none or when already processed). */
+export function deletionState(row: UserRow, timeZone: string = DEFAULT_TIME_ZONE): DeletionState | null {
+  if (!row.user_delete_requested_at || row.user_deleted_at) return null;
+  return {
+    requested_at: row.user_delete_requested_at.toISOString(),
+    process_after: deletionProcessAfter(row.user_delete_requested_at, timeZone).toISOString(),
+  };
+}
+
+/** VIP (spec §4, §6): group_id above 2 and user_end_time (seconds) in the future. */
+export function isVip(row: Pick<UserRow, 'group_id' | 'user_end_time'>, now: Date = new Date()): boolean {
+  return row.group_id > GROUP_MEMBER && row.user_end_time > nowSeconds(now);
+}
+
+function groupOf(row: UserRow, group: GroupRow | Group | undefined): Group {
+  return group
+    ? {
+        group_id: group.group_id,
+        group_name: group.group_name,
+        group_type: group.group_type,
+        group_status: group.group_status,
+      }
+    : { group_id: row.group_id, group_name: '', group_type: '', group_status: 0 };
+}
+
+/**
+ * The spec §3 user info of a row: phone masked (138****8000), `is_vip` (group > 2 and end time in the future),
+ * `deletion` = the pending deletion request (requested_at, process_after in ISO 8601) or null.
+ * `group` is the user's mac_group row (a placeholder is used when it is missing).
+ */
+export function toUserInfo(
+  row: UserRow,
+  group: GroupRow | Group | undefined,
+  opts: { now?: Date; timeZone?: string } = {},
+): UserInfo {
+  const g = groupOf(row, group);
+  return {
+    user_id: row.user_id,
+    user_name: row.user_name,
+    user_nick_name: row.user_nick_name,
+    user_portrait: row.user_portrait,
+    user_gender: row.user_gender,
+    user_birthday: row.user_birthday,
+    user_phone: maskPhone(row.user_phone),
+    group_id: row.group_id,
+    group_type: g.group_type,
+    group: g,
+    user_points: row.user_points,
+    user_noad_time: row.user_noad_time,
+    user_end_time: row.user_end_time,
+    invitation_code: row.user_invite_code,
+    imei: row.imei,
+    is_vip: isVip(row, opts.now),
+    user_status: row.user_status,
+    deletion: deletionState(row, opts.timeZone),
+  };
+}
+
+/** {@link toUserInfo} after loading the user's group. */
+export async function loadUserInfo(
+  db: Db,
+  row: UserRow,
+  opts: { now?: Date; timeZone?: string } = {},
+): Promise<UserInfo> {
+  return toUserInfo(row, await repo.groupById(db, row.group_id), opts);
+}
+
+/** The user with this exact user name (deleted users are renamed `deleted_<id>`), or undefined. */
+export function findUserByName(db: Db, userName: string): Promise<UserRow | undefined> {
+  return repo.userByName(db, userName.trim());
+}
+
+/** The user with this phone (normalised with {@link normalizePhone}), or undefined. */
+export function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  return repo.userByPhone(db, normalizePhone(phone));
+}
+
+/** The user with this WeChat openid, or undefined. */
+export function findUserByOpenid(db: Db, openid: string): Promise<UserRow | undefined> {
+  return repo.userByOpenid(db, openid);
+}
+
+/** The user with this id (deleted ones included), or undefined. */
+export function findUserById(db: Db, userId: number): Promise<UserRow | undefined> {
+  return repo.userById(db, userId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Passwords and sessions
+
+/** argon2id PHC string of a password. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+// argon2id hash of a random string, used to equalise timing for unknown names and password-less accounts.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$l/aTN2HTOEBCipzOKFdgUg$4OTOFZfYk7STiE+vkd+CxYf+2CmKlYE7+JKy5LFNFwo';
+
+/** Whether `password` matches the stored hash; false for password-less accounts and unreadable hashes. */
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  try {
+    if (!stored.startsWith('$argon2')) {
+      await verify(DUMMY_HASH, password);
+      return false;
+    }
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Start a session for `userId` and return its token (32 random bytes, base64url, 43 characters) for the
+ * `authorcode` header. Stores sha256(token), expiry 30 days. Also records the sign-in on the user (login time and
+ * count; `meta.ip` and `meta.imei` when given) and drops the user's expired sessions.
+ */
+export async function createSession(
+  db: Db,
+  userId: number,
+  deviceId: string,
+  meta: { ip?: string; imei?: string; now?: Date } = {},
+): Promise<string> {
+  const now = meta.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  await repo.deleteExpiredSessions(db, userId, now);
+  await repo.insertSession(db, {
+    token_hash: sha256(token),
+    user_id: userId,
+    device_id: deviceId.slice(0, 64),
+    now,
+    expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  const set: Partial<typeof macUser.$inferInsert> = { user_login_time: now };
+  if (meta.ip) set.user_login_ip = meta.ip.slice(0, 45);
+  if (meta.imei) set.imei = meta.imei.slice(0, 16);
+  await db
+    .update(macUser)
+    .set({ ...set, user_login_num: sql`${macUser.user_login_num} + 1` })
+    .where(eq(macUser.user_id, userId));
+  return token;
+}
+
+/**
+ * The user a session token belongs to. Throws 401 (ErrorCode.unauthorized) when the token is missing, unknown or
+ * expired, or the user is deleted; 403 'Access denied' (ErrorCode.forbidden) when the user is disabled
+ * (user_status 0). Moves the session's last_seen_at at most once a minute.
+ */
+export async function authenticateUser(db: Db, token: string, now: Date = new Date()): Promise<UserRow> {
+  if (!token) throw unauthorized();
+  const tokenHash = sha256(token);
+  const row = await repo.sessionWithUser(db, tokenHash);
+  if (!row || row.session.expires_at.getTime() <= now.getTime() || row.user.user_deleted_at) throw unauthorized();
+  if (row.user.user_status !== 1) throw forbidden();
+  if (now.getTime() - row.session.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
+    await repo.touchSession(db, tokenHash, now, SESSION_TOUCH_MS);
+  }
+  return row.user;
+}
+
+/** End one session (logout). */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  if (token) await repo.deleteSession(db, sha256(token));
+}
+
+/** End every session of a user (disabled, deleted, password changed). */
+export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  await repo.deleteUserSessions(db, userId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Registration
+
+export interface RegisterInput {
+  /** Checked by the caller (USER_NAME_RULE); generated as `u` + 9 random [a-z0-9] when omitted. */
+  user_name?: string;
+  /** Plain password (hashed here); omitted = no password (phone / third-party accounts). */
+  password?: string;
+  /** Normalised with {@link normalizePhone}. */
+  phone?: string;
+  imei?: string;
+  device_id?: string;
+  /** The inviter's code (case-insensitive); unknown codes are ignored. */
+  invitation_code?: string;
+  ip: string;
+  openid_weixin?: string;
+  now?: Date;
+}
+
+/**
+ * Create a member (group 2) inside the caller's transaction `tx` and return the row. Generates a unique invitation
+ * code ({@link newInvitationCode}, retried on collision), resolves the inviter chain (user_pid = the inviter,
+ * user_pid_2 = the inviter's inviter, user_pid_3 = the next one) from `invitation_code`, and a user name when none
+ * is given. Throws 400 (ErrorCode.conflict) `user_name_taken` (field user_name), `phone_taken` (field phone) or
+ * `conflict` (openid already bound). The inviter's rewards belong to the promotion module.
+ */
+export async function registerUser(tx: Db, input: RegisterInput): Promise<UserRow> {
+  const pwdHash = input.password ? await hashPassword(input.password) : '';
+  const phone = input.phone ? normalizePhone(input.phone) : '';
+  const code = input.invitation_code?.trim().toUpperCase() ?? '';
+  const inviter = code ? await repo.inviterByCode(tx, code) : undefined;
+  const now = input.now ?? new Date();
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const userName = input.user_name?.trim() || `u${randomString(NAME_ALPHABET, 9)}`;
+    const row = await repo.insertUser(tx, {
+      group_id: GROUP_MEMBER,
+      user_name: userName,
+      user_pwd: pwdHash,
+      user_phone: phone,
+      imei: (input.imei ?? '').slice(0, 16),
+      user_device_id: (input.device_id ?? '').slice(0, 64),
+      user_invite_code: newInvitationCode(),
+      user_pid: inviter?.user_id ?? 0,
+      user_pid_2: inviter?.user_pid ?? 0,
+      user_pid_3: inviter?.user_pid_2 ?? 0,
+      user_openid_weixin: input.openid_weixin ?? '',
+      user_reg_time: now,
+      user_reg_ip: input.ip.slice(0, 45),
+    });
+    if (row) return row;
+    // Which unique key was taken? A given name, phone or openid is the caller's problem; anything else (a
+    // generated name or invitation code colliding) is retried.
+    if (input.user_name && (await repo.userByName(tx, userName))) {
+      throw new AppError(400, ErrorCode.conflict, 'user_name_taken', {}, 'user_name');
+    }
+    if (phone && (await repo.userByPhone(tx, phone))) {
+      throw new AppError(400, ErrorCode.conflict, 'phone_taken', {}, 'phone');
+    }
+    if (input.openid_weixin && (await repo.userByOpenid(tx, input.openid_weixin))) {
+      throw new AppError(400, ErrorCode.conflict, 'conflict');
+    }
+  }
+  throw new Error('could not find a free user name / invitation code after 8 attempts');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Points
+
+/**
+ * Change a user's points by `points` (negative to spend) and journal it, idempotently by `key`. Call inside a
+ * transaction (`tx`): the journal row is claimed first (INSERT ... ON CONFLICT (plog_key) DO NOTHING RETURNING);
+ * only when it was inserted is the balance changed with a guarded update, and the row gets the new balance
+ * (`plog_balance`). A replayed key changes nothing: `{ credited: false, balance: <current points> }`.
+ * Throws 400 'Insufficient Balance' when spending more than the balance, 404 when the user does not exist
+ * (both roll the caller's transaction back, journal row included).
+ */
+export async function creditPoints(
+  tx: Db,
+  userId: number,
+  points: number,
+  plogType: number,
+  key: string,
+  remarks: string,
+): Promise<{ credited: boolean; balance: number }> {
+  if (!Number.isSafeInteger(points)) throw new Error(`points must be an integer, got ${points}`);
+  const plogId = await repo.claimPlog(tx, {
+    user_id: userId,
+    plog_type: plogType,
+    plog_points: points,
+    plog_key: key.slice(0, 120),
+    plog_remarks: remarks.slice(0, 255),
+  });
+  if (plogId === undefined) {
+    const user = await repo.userById(tx, userId);
+    if (!user) throw new AppError(404, ErrorCode.notFound, 'user_not_found');
+    return { credited: false, balance: user.user_points };
+  }
+  const balance = await repo.addPoints(tx, userId, points);
+  if (balance === undefined) {
+    if (!(await repo.userById(tx, userId))) throw new AppError(404, ErrorCode.notFound, 'user_not_found');
+    throw new AppError(400, ErrorCode.generic, 'insufficient_points');
+  }
+  await repo.setPlogBalance(tx, plogId, balance);
+  return { credited: true, balance };
+}
+
+/**
+ * The daily keep-alive reward (spec §4 Session; plog type 11, key `keepalive:<user>:<operator day>`): pays `points`
+ * once per operator day, in its own transaction. Returns the points paid by this call (0 when already paid today
+ * or when `points` is 0) and the balance.
+ */
+export async function keepAlive(
+  db: Db,
+  userId: number,
+  opts: { points: number; now?: Date; timeZone?: string },
+): Promise<{ point: number; user_points: number; alreadyIssued: boolean }> {
+  const day = operatorDay(opts.now ?? new Date(), opts.timeZone);
+  if (opts.points <= 0) {
+    const user = await repo.userById(db, userId);
+    return { point: 0, user_points: user?.user_points ?? 0, alreadyIssued: false };
+  }
+  const r = await db.transaction((tx) =>
+    creditPoints(tx, userId, opts.points, PLOG_TYPE.keepAlive, `keepalive:${userId}:${day}`, `keep-alive ${day}`),
+  );
+  return { point: r.credited ? opts.points : 0, user_points: r.balance, alreadyIssued: !r.credited };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// VIP expiry
+
+/**
+ * Drop every VIP whose end time has passed back to group 2 (MacCMS: `group_id>2 && end<now`, at login, checkLogin
+ * and by cron). An end time of 0 means none was set: such users stay in their group but are not VIP. Returns how
+ * many users were moved.
+ */
+export async function expireVips(db: Db, now: Date = new Date()): Promise<number> {
+  return (await repo.expireVips(db, nowSeconds(now))).length;
+}
+
+/** {@link expireVips} for one user row: the row as it is after the check. */
+export async function expireVipIfDue(db: Db, row: UserRow, now: Date = new Date()): Promise<UserRow> {
+  if (row.group_id <= GROUP_MEMBER || row.user_end_time === 0 || row.user_end_time >= nowSeconds(now)) return row;
+  const [updated] = await repo.expireVips(db, nowSeconds(now), row.user_id);
+  return updated ?? row;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Account deletion
+
+/**
+ * Record a deletion request (spec §4 "Account deletion"; idempotent: a pending request keeps its first time) and
+ * return it with the time after which it is processed (3 working days, {@link deletionProcessAfter}). The user can
+ * still sign in meanwhile and withdraw it with {@link cancelDeletion}.
+ */
+export async function requestDeletion(
+  db: Db,
+  userId: number,
+  opts: { now?: Date; timeZone?: string } = {},
+): Promise<DeletionState> {
+  await db
+    .update(macUser)
+    .set({ user_delete_requested_at: opts.now ?? new Date() })
+    .where(and(eq(macUser.user_id, userId), isNull(macUser.user_delete_requested_at), isNull(macUser.user_deleted_at)));
+  const row = await repo.userById(db, userId);
+  const state = row && deletionState(row, opts.timeZone);
+  if (!state) throw new AppError(404, ErrorCode.notFound, 'user_not_found');
+  return state;
+}
+
+/** Withdraw a pending deletion request (nothing happens when there is none). */
+export async function cancelDeletion(db: Db, userId: number): Promise<void> {
+  await db
+    .update(macUser)
+    .set({ user_delete_requested_at: null })
+    .where(and(eq(macUser.user_id, userId), isNull(macUser.user_deleted_at)));
+}
+
+const AVATAR_URL = /^\/media\/avatars\/([\w-]+\.jpg)$/;
+
+/** Remove an avatar file this server stored (`/media/avatars/<file>.jpg`); other values are left alone. */
+export function removeAvatarFile(mediaDir: string | undefined, portrait: string) {
+  const m = AVATAR_URL.exec(portrait);
+  if (!mediaDir || !m) return;
+  fs.rm(path.join(mediaDir, 'avatars', m[1] as string), { force: true }, () => {});
+}
+
+/**
+ * Process the deletion requests whose {@link deletionProcessAfter} has passed at `now`: each user is anonymised in
+ * its own transaction (user_name → `deleted_<id>`; phone, nickname, portrait, openid, password, imei, device id,
+ * IPs, gender and birthday cleared; user_status 0; user_deleted_at = now) and all their sessions are revoked, which
+ * frees the phone and the openid. A request withdrawn in the meantime is left alone. Returns how many were done.
+ *
+ * TODO(issue 6, and the promotion/withdrawal issue not yet filed): before anonymising, settle or cancel the user's
+ * pending orders (issue 6, VIP membership and payments) and pending withdrawals (promotion/cash withdrawal), as
+ * issue 3 §3 asks; neither module exists yet.
+ */
+export async function processDeletions(
+  db: Db,
+  now: Date = new Date(),
+  opts: { timeZone?: string; mediaDir?: string } = {},
+): Promise<number> {
+  // Nothing requested less than 3 calendar days ago can be due.
+  const candidates = await repo.pendingDeletions(db, new Date(now.getTime() - DELETION_WORKING_DAYS * 86_400_000));
+  let done = 0;
+  for (const user of candidates) {
+    const requestedAt = user.user_delete_requested_at as Date;
+    if (deletionProcessAfter(requestedAt, opts.timeZone).getTime() > now.getTime()) continue;
+    const processed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(macUser)
+        .set({
+          user_name: `deleted_${user.user_id}`,
+          user_pwd: '',
+          user_nick_name: '',
+          user_portrait: '',
+          user_gender: 0,
+          user_birthday: '',
+          user_phone: '',
+          user_openid_weixin: '',
+          imei: '',
+          user_device_id: '',
+          user_reg_ip: '',
+          user_login_ip: '',
+          user_status: 0,
+          user_deleted_at: now,
+        })
+        .where(
+          and(
+            eq(macUser.user_id, user.user_id),
+            eq(macUser.user_delete_requested_at, requestedAt),
+            isNull(macUser.user_deleted_at),
+          ),
+        )
+        .returning({ user_id: macUser.user_id });
+      if (!row) return false;
+      await repo.deleteUserSessions(tx, user.user_id);
+      return true;
+    });
+    if (processed) {
+      done++;
+      removeAvatarFile(opts.mediaDir, user.user_portrait);
+    }
+  }
+  return done;
+}
+
+/**
+ * Start the module's periodic jobs in-process: {@link processDeletions} and {@link expireVips}, once now and then
+ * every `intervalMs` (default hourly). The timer is unref'd (it never keeps the process alive); runs never overlap;
+ * failures are logged and retried at the next tick. Call `stop()` on shutdown. For main.ts:
+ * `startAccountJobs(db.db, (m) => app.log.info(m), { timeZone: config.timeZone, mediaDir })`.
+ */
+export function startAccountJobs(
+  db: Db,
+  log: (msg: string) => void,
+  opts: { timeZone?: string; mediaDir?: string; intervalMs?: number } = {},
+): { stop(): void; run(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= (async () => {
+      try {
+        const deleted = await processDeletions(db, new Date(), opts);
+        const expired = await expireVips(db);
+        if (deleted || expired) log(`accounts: ${deleted} deletion(s) processed, ${expired} VIP(s) expired`);
+      } catch (err) {
+        log(`accounts job failed: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void run(), opts.intervalMs ?? 3600_000);
+  timer.unref();
+  void run();
+  return {
+    stop: () => clearInterval(timer),
+    run,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Limits
+
+/**
+ * Counts failures per key in a fixed window, in memory (one process; a Redis store comes with REDIS_URL support).
+ * `blocked(key)` is true once `max` failures were recorded within `windowMs`.
+ */
+export class AttemptLimiter {
+  private hits: LRUCache<string, { n: number }>;
+  constructor(
+    readonly max: number,
+    readonly windowMs: number,
+  ) {
+    this.hits = new LRUCache({ max: 100_000, ttl: windowMs, ttlAutopurge: false });
+  }
+  blocked(key: string): boolean {
+    return (this.hits.get(key)?.n ?? 0) >= this.max;
+  }
+  fail(key: string) {
+    const entry = this.hits.get(key);
+    if (entry) entry.n++;
+    else this.hits.set(key, { n: 1 });
+  }
+  reset(key: string) {
+    this.hits.delete(key);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Route-facing service
+
+export interface AccountsOptions {
+  timeZone: string;
+  /** Folder served at /media/ (avatars go to its `avatars/`). */
+  mediaDir: string;
+  /** Failed logins per user name within the window before 429 (default 10 per 15 minutes). */
+  loginFailuresPerName?: number;
+  loginFailureWindowMs?: number;
+}
+
+const fieldOf: Record<CredentialProblem, string> = {
+  account_format: 'user_name',
+  password_empty: 'user_pwd',
+  password_rule: 'user_pwd',
+  password_mismatch: 'user_pwd2',
+};
+
+/** Throw the spec §5 message of the first rule the credentials break (400, field named). */
+export function assertCredentials(
+  c: { user_name: string; user_pwd: string; user_pwd2?: string | undefined },
+  mode: 'reg' | 'login',
+) {
+  const problem = credentialProblem(c, mode);
+  if (problem) throw badRequest(problem, {}, fieldOf[problem]);
+}
+
+export interface ClientContext {
+  ip: string;
+  deviceId: string;
+}
+
+/** What the accounts routes use: the database, the clock (tests move it), settings and the login limiter. */
+export class AccountsService {
+  /** The clock; tests replace it. */
+  now: () => Date = () => new Date();
+  private settingsSource: () => Promise<Partial<AccountSettings>> = async () => ({});
+  readonly loginLimiter: AttemptLimiter;
+
+  constructor(
+    readonly db: Db,
+    readonly opts: AccountsOptions,
+  ) {
+    this.loginLimiter = new AttemptLimiter(opts.loginFailuresPerName ?? 10, opts.loginFailureWindowMs ?? 15 * 60_000);
+  }
+
+  /** Plug in the operator's settings (the app-config store); missing values fall back to the defaults. */
+  setSettingsSource(source: () => Promise<Partial<AccountSettings>>) {
+    this.settingsSource = source;
+  }
+
+  async settings(): Promise<AccountSettings> {
+    return { ...DEFAULT_ACCOUNT_SETTINGS, ...(await this.settingsSource()) };
+  }
+
+  /** The user of a token (401/403, see {@link authenticateUser}), after the VIP expiry check. */
+  async authenticate(token: string): Promise<UserRow> {
+    const now = this.now();
+    return expireVipIfDue(this.db, await authenticateUser(this.db, token, now), now);
+  }
+
+  info(row: UserRow): Promise<UserInfo> {
+    return loadUserInfo(this.db, row, { now: this.now(), timeZone: this.opts.timeZone });
+  }
+
+  async nameExists(name: string): Promise<boolean> {
+    return Boolean(await findUserByName(this.db, name));
+  }
+
+  /** Reg: spec §5 rules, the per-IP daily cap (429 reg_ip_limit), a taken name (400 user_name_taken). */
+  async register(
+    body: { user_name: string; user_pwd: string; user_pwd2: string; imei?: string; invitation_code?: string },
+    ctx: ClientContext,
+  ): Promise<{ info: UserInfo; token: string }> {
+    assertCredentials(body, 'reg');
+    const now = this.now();
+    const { reg_ip_daily_limit } = await this.settings();
+    const today = await repo.countRegistrationsSince(this.db, ctx.ip, operatorDayStart(now, this.opts.timeZone));
+    if (today >= reg_ip_daily_limit) throw new AppError(429, ErrorCode.rateLimited, 'reg_ip_limit');
+    const name = body.user_name.trim();
+    if (await this.nameExists(name)) throw new AppError(400, ErrorCode.conflict, 'user_name_taken', {}, 'user_name');
+    const user = await this.db.transaction((tx) =>
+      registerUser(tx, {
+        user_name: name,
+        password: body.user_pwd,
+        imei: body.imei,
+        device_id: ctx.deviceId,
+        invitation_code: body.invitation_code,
+        ip: ctx.ip,
+        now,
+      }),
+    );
+    const token = await createSession(this.db, user.user_id, ctx.deviceId, { ip: ctx.ip, now });
+    return { info: await this.info((await repo.userById(this.db, user.user_id)) ?? user), token };
+  }
+
+  /**
+   * Login with name and password. 400 spec §5 messages for bad input, 400 login_failed for wrong credentials,
+   * 429 after too many failures for one name, 403 for a disabled account.
+   */
+  async login(
+    body: { user_name: string; user_pwd: string; user_pwd2?: string; imei?: string },
+    ctx: ClientContext,
+  ): Promise<{ info: UserInfo; token: string }> {
+    assertCredentials(body, 'login');
+    const name = body.user_name.trim();
+    if (this.loginLimiter.blocked(name)) throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
+    const user = await findUserByName(this.db, name);
+    const ok = user ? await verifyPassword(user.user_pwd, body.user_pwd) : await verifyPassword(DUMMY_HASH, '');
+    if (!user || !ok || user.user_deleted_at) {
+      this.loginLimiter.fail(name);
+      throw new AppError(400, ErrorCode.generic, 'login_failed');
+    }
+    if (user.user_status !== 1) throw forbidden();
+    this.loginLimiter.reset(name);
+    const now = this.now();
+    await expireVipIfDue(this.db, user, now);
+    const token = await createSession(this.db, user.user_id, ctx.deviceId, { ip: ctx.ip, imei: body.imei, now });
+    return { info: await this.info((await repo.userById(this.db, user.user_id)) ?? user), token };
+  }
+
+  /** updateInfo: nickname (sanitised, not empty), gender, birthday (a real date, not in the future, or ''). */
+  async updateInfo(
+    user: UserRow,
+    body: { user_nick_name?: string; user_gender?: number; user_birthday?: string },
+  ): Promise<UserInfo> {
+    const set: Partial<typeof macUser.$inferInsert> = {};
+    if (body.user_nick_name !== undefined) {
+      const nick = plainText(body.user_nick_name, 32);
+      if (nick === '') throw badRequest('nickname_empty', {}, 'user_nick_name');
+      set.user_nick_name = nick;
+    }
+    if (body.user_gender !== undefined) set.user_gender = body.user_gender;
+    if (body.user_birthday !== undefined) {
+      if (body.user_birthday !== '') {
+        const d = DateTime.fromISO(body.user_birthday, { zone: this.opts.timeZone });
+        const today = DateTime.fromJSDate(this.now(), { zone: this.opts.timeZone }).toISODate() as string;
+        if (!d.isValid || d.year < 1900 || body.user_birthday > today) {
+          throw badRequest('birthday_invalid', {}, 'user_birthday');
+        }
+      }
+      set.user_birthday = body.user_birthday;
+    }
+    if (Object.keys(set).length) await this.db.update(macUser).set(set).where(eq(macUser.user_id, user.user_id));
+    return this.info((await repo.userById(this.db, user.user_id)) ?? user);
+  }
+
+  /** Store a re-encoded avatar (JPEG bytes) as the user's portrait; the previous stored file is removed. */
+  async setPortrait(user: UserRow, jpeg: Buffer): Promise<UserInfo> {
+    const dir = path.join(this.opts.mediaDir, 'avatars');
+    await fs.promises.mkdir(dir, { recursive: true });
+    const file = `${user.user_id}-${randomBytes(8).toString('hex')}.jpg`;
+    const tmp = path.join(dir, `.${file}.tmp`);
+    await fs.promises.writeFile(tmp, jpeg);
+    await fs.promises.rename(tmp, path.join(dir, file));
+    const url = `/media/avatars/${file}`;
+    try {
+      await this.db.update(macUser).set({ user_portrait: url }).where(eq(macUser.user_id, user.user_id));
+    } catch (err) {
+      removeAvatarFile(this.opts.mediaDir, url);
+      throw err;
+    }
+    if (user.user_portrait !== url) removeAvatarFile(this.opts.mediaDir, user.user_portrait);
+    return this.info((await repo.userById(this.db, user.user_id)) ?? user);
+  }
+
+  async keepAlive(user: UserRow) {
+    const { keepalive_points } = await this.settings();
+    return keepAlive(this.db, user.user_id, {
+      points: keepalive_points,
+      now: this.now(),
+      timeZone: this.opts.timeZone,
+    });
+  }
+
+  async deleteAccount(user: UserRow, cancel: boolean): Promise<DeletionState | null> {
+    if (cancel) {
+      await cancelDeletion(this.db, user.user_id);
+      return null;
+    }
+    return requestDeletion(this.db, user.user_id, { now: this.now(), timeZone: this.opts.timeZone });
+  }
+
+  processDeletions(now: Date = this.now()) {
+    return processDeletions(this.db, now, { timeZone: this.opts.timeZone, mediaDir: this.opts.mediaDir });
+  }
+}
+
+/**
+ * Guard of the user routes (`auth: 'user'`, pass it to defineRoute): sets `req.user` from the `authorcode` header
+ * (req.client.authorcode). 401 without a valid session, 403 for a disabled account. Expired VIPs are moved back to
+ * group 2 on the way.
+ */
+export async function userGuard(req: FastifyRequest): Promise<void> {
+  const accounts = (req.server as unknown as { services?: { accounts?: AccountsService } }).services?.accounts;
+  if (!accounts) throw new Error('the accounts service is not registered (app.services.accounts)');
+  req.user = await accounts.authenticate(req.client.authorcode);
+}
+
+/** The signed-in user of a request that passed {@link userGuard}. */
+export function currentUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

@@ -1,0 +1,270 @@
+/**
+ * App config and the published app version (spec §3 "App config", §4 Launch; issue 3 items 3 and 10).
+ *
+ * - `getAppConfig` answers every field of the contract's {@link AppConfig}: the operator's overrides, stored as
+ *   one JSON object in `app_setting` key `app_config`, merged over {@link DEFAULT_APP_CONFIG}, plus what the server
+ *   knows at run time (`sms_enabled`, `one_click_enabled`, `oauth_providers`, the effective `encrypt_state`). When the
+ *   operator has not set a `menu`, it is the first four enabled top categories (`{type_id, type_name}`, special
+ *   categories excluded). The result is cached in memory for {@link APP_CONFIG_TTL_MS}; an edit through this service
+ *   drops the cache at once, other processes see it within the TTL.
+ * - `checkUpdate`: the published version (`app_setting` key `app_version`, default {@link CURRENT_APP_VERSION}
+ *   1.3.8 / 137); the operator publishes a newer one (both `version` and `version_code` must be greater).
+ * - Server secrets (`secret`): a value from the environment, else random bytes generated once and kept in
+ *   `app_setting` (`secret:<name>`), so every process of one installation agrees.
+ * - {@link PayloadCipher} for the `encrypt_data` hook of plugins/routes.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AppConfig, AppVersion } from '@openvod/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { appSetting } from '../../db/schema/index.ts';
+import { desEcbDecrypt, desEcbEncrypt } from '../../lib/des.ts';
+import { AppError, badRequest } from '../../plugins/errors.ts';
+import type { PayloadCipher } from '../../plugins/routes.ts';
+import type { ContentService } from '../content/content.service.ts';
+
+export type AppConfigValue = z.infer<typeof AppConfig>;
+export type AppVersionValue = z.infer<typeof AppVersion>;
+/** Fields the operator edits (the run-time ones are computed). */
+export type AppConfigOverrides = Partial<Omit<AppConfigValue, 'sms_enabled' | 'one_click_enabled' | 'oauth_providers'>>;
+
+export const APP_CONFIG_KEY = 'app_config';
+export const APP_VERSION_KEY = 'app_version';
+export const APP_CONFIG_TTL_MS = 30_000;
+
+/** The app this server ships (apps/web, package version of the original client): 1.3.8 / 137. */
+export const CURRENT_APP_VERSION: AppVersionValue = {
+  version: '1.3.8',
+  version_code: 137,
+  notes: '',
+  url: '',
+  force: false,
+};
+
+const PRIVACY_POLICY = [
+  '隐私政策',
+  '我们重视您的隐私。为提供播放、登录、会员与积分等服务，我们会收集您主动提供的信息（如手机号、昵称、头像）以及设备标识、',
+  '观看与缓存记录等必要信息，仅用于提供和改进服务、保障账号安全与防止作弊，不会出售您的个人信息。',
+  '除法律法规要求或经您同意外，我们不会向第三方提供您的个人信息；接入的短信、支付、广告与第三方登录服务仅获得完成该项服务所需的信息。',
+  '您可以在“设置”中查看与修改个人资料、清除缓存或申请注销账号，注销申请将在 3 个工作日内处理。',
+  '如对本政策有疑问，请通过“意见反馈”与我们联系。',
+].join('\n');
+
+const USER_AGREEMENT = [
+  '用户协议',
+  '欢迎使用本应用。注册或登录即表示您已阅读并同意本协议。',
+  '您应妥善保管账号与验证码，不得出借、转让或用于违法违规用途；通过作弊手段获取积分、会员或推广收益的，我们有权收回并限制账号。',
+  '您发布的评论、弹幕与求片内容应遵守法律法规与公序良俗，不得侵犯他人合法权益，我们有权删除违规内容。',
+  '会员、积分与推广收益的规则以应用内公示为准；虚拟权益一经兑换不予退还，法律另有规定的除外。',
+  '我们会持续改进服务，并可能对本协议进行更新，更新后的协议将在应用内公布。',
+].join('\n');
+
+/** Defaults of every operator-editable field (issue 3: tourist_state '0', teal theme, bindPhonePoint 2, ...). */
+export const DEFAULT_APP_CONFIG: Required<AppConfigOverrides> = {
+  menu: [],
+  template: { themeColor: '#14b8a6' },
+  scale: 10,
+  domain_list: [],
+  ads: { list: [], showGoogle: false, showVipAd: false },
+  player: {},
+  app_barrage_state: 1,
+  comment_status: 1,
+  notice_state: 0,
+  notice_title: '',
+  notice_desc: '',
+  app_privacy_policy_alert: 1,
+  app_share_name: 'OpenVod',
+  app_privacy_policy: PRIVACY_POLICY,
+  app_user_agreement: USER_AGREEMENT,
+  tourist_state: '0',
+  app_short_name: 'OpenVod',
+  encrypt_state: 0,
+  bindPhonePoint: 2,
+  disCount: 10,
+};
+
+export interface AppConfigRuntime {
+  smsEnabled: boolean;
+  oneClickEnabled: boolean;
+  oauthProviders: string[];
+  /** 8-byte DES key (ENCRYPT_KEY); without it `encrypt_state` stays 0. */
+  encryptKey: string | undefined;
+}
+
+/** Dotted numeric version compare: negative, 0 or positive. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export class AppConfigService {
+  private cache: { value: AppConfigValue; at: number } | undefined;
+  private secrets = new Map<string, Buffer>();
+  /** The clock (tests move it). */
+  now: () => number = () => Date.now();
+
+  constructor(
+    private db: Db,
+    private content: ContentService,
+    private runtime: AppConfigRuntime,
+  ) {}
+
+  /** Drop the cached config (after an operator edit). */
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
+  private async readSetting<T>(key: string): Promise<T | undefined> {
+    const [row] = await this.db.select().from(appSetting).where(eq(appSetting.key, key));
+    return row?.value as T | undefined;
+  }
+
+  private async writeSetting(key: string, value: unknown): Promise<void> {
+    await this.db
+      .insert(appSetting)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: appSetting.key, set: { value } });
+  }
+
+  /** The operator's stored overrides (only known fields survive). */
+  async overrides(): Promise<AppConfigOverrides> {
+    const stored = (await this.readSetting<Record<string, unknown>>(APP_CONFIG_KEY)) ?? {};
+    const known = Object.keys(DEFAULT_APP_CONFIG);
+    return Object.fromEntries(Object.entries(stored).filter(([k]) => known.includes(k))) as AppConfigOverrides;
+  }
+
+  /** Default menu: the first four enabled top categories, special categories excluded. */
+  private async defaultMenu(): Promise<AppConfigValue['menu']> {
+    const { raw } = await this.content.typeList();
+    const parsed = JSON.parse(raw) as {
+      list: Array<{ type_id: number; type_name: string }>;
+      special: Record<string, number>;
+    };
+    const special = new Set(Object.values(parsed.special).filter((v) => v > 0));
+    return parsed.list
+      .filter((t) => !special.has(t.type_id))
+      .slice(0, 4)
+      .map((t) => ({ type_id: t.type_id, type_name: t.type_name }));
+  }
+
+  /** getAppConfig: every field, cached for {@link APP_CONFIG_TTL_MS}. */
+  async get(): Promise<AppConfigValue> {
+    const at = this.now();
+    if (this.cache && at - this.cache.at < APP_CONFIG_TTL_MS) return this.cache.value;
+    const o = await this.overrides();
+    const merged = { ...DEFAULT_APP_CONFIG, ...o };
+    const value: AppConfigValue = {
+      ...merged,
+      menu: o.menu && o.menu.length > 0 ? o.menu : await this.defaultMenu(),
+      encrypt_state: merged.encrypt_state === 1 && this.runtime.encryptKey ? 1 : 0,
+      sms_enabled: this.runtime.smsEnabled,
+      one_click_enabled: this.runtime.oneClickEnabled,
+      oauth_providers: this.runtime.oauthProviders,
+    };
+    this.cache = { value, at };
+    return value;
+  }
+
+  /**
+   * adminUpdateAppConfig: merge `patch` (top-level fields replace) into the stored overrides and drop the cache.
+   * Errors: 400 `encrypt_key_missing` when turning encryption on without ENCRYPT_KEY.
+   */
+  async update(patch: AppConfigOverrides): Promise<AppConfigValue> {
+    if (patch.encrypt_state === 1 && !this.runtime.encryptKey) {
+      throw badRequest('encrypt_key_missing', {}, 'encrypt_state');
+    }
+    const current = await this.overrides();
+    const next = { ...current };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v !== undefined) (next as Record<string, unknown>)[k] = v;
+    }
+    await this.writeSetting(APP_CONFIG_KEY, next);
+    this.invalidate();
+    return this.get();
+  }
+
+  /** The bindPhone reward (app config `bindPhonePoint`, default 2). */
+  async bindPhonePoint(): Promise<number> {
+    return Math.max(0, (await this.get()).bindPhonePoint);
+  }
+
+  /** The published app version (default {@link CURRENT_APP_VERSION}). */
+  async version(): Promise<AppVersionValue> {
+    const stored = await this.readSetting<AppVersionValue>(APP_VERSION_KEY);
+    return stored ? { ...CURRENT_APP_VERSION, ...stored } : CURRENT_APP_VERSION;
+  }
+
+  /**
+   * adminPublishAppVersion. Errors: 400 `app_version_not_newer` unless both `version` and `version_code` are
+   * greater than the published ones.
+   */
+  async publishVersion(next: AppVersionValue): Promise<AppVersionValue> {
+    const current = await this.version();
+    if (next.version_code <= current.version_code || compareVersions(next.version, current.version) <= 0) {
+      throw new AppError(400, 1001, 'app_version_not_newer', {
+        version: current.version,
+        code: current.version_code,
+      });
+    }
+    await this.writeSetting(APP_VERSION_KEY, next);
+    return next;
+  }
+
+  /**
+   * checkUpdate: `has_update` when the published `version_code` is greater than the client's (`versionCode` of the
+   * body, else the `versionCode` header); with no code at all, by the dotted `version` (body, else header); with
+   * neither, false.
+   */
+  async checkUpdate(client: { versionCode?: number; version?: string }) {
+    const info = await this.version();
+    let hasUpdate = false;
+    if (client.versionCode !== undefined && client.versionCode > 0) hasUpdate = info.version_code > client.versionCode;
+    else if (client.version) hasUpdate = compareVersions(info.version, client.version) > 0;
+    return { has_update: hasUpdate, info };
+  }
+
+  /**
+   * A server secret: `fromEnv` when given, else 32 random bytes generated once per installation and kept in
+   * `app_setting` under `secret:<name>` (insert-if-absent, so concurrent processes agree).
+   */
+  async secret(name: string, fromEnv?: string): Promise<Buffer> {
+    if (fromEnv) return Buffer.from(fromEnv, 'utf8');
+    const cached = this.secrets.get(name);
+    if (cached) return cached;
+    const key = `secret:${name}`;
+    await this.db
+      .insert(appSetting)
+      .values({ key, value: randomBytes(32).toString('hex') })
+      .onConflictDoNothing({ target: appSetting.key });
+    const [row] = await this.db
+      .select()
+      .from(appSetting)
+      .where(inArray(appSetting.key, [key]));
+    const value = Buffer.from(String(row?.value ?? ''), 'hex');
+    if (value.length < 16) throw new Error(`server secret ${name} is unreadable`);
+    this.secrets.set(name, value);
+    return value;
+  }
+
+  /** The `encrypt_data` cipher for plugins/routes.ts: on when the operator set encrypt_state 1 and a key exists. */
+  payloadCipher(): PayloadCipher {
+    const key = this.runtime.encryptKey;
+    return {
+      enabled: async () => Boolean(key) && (await this.get()).encrypt_state === 1,
+      decrypt: (data) => {
+        if (!key) throw new Error('no ENCRYPT_KEY');
+        return desEcbDecrypt(data, key);
+      },
+      encrypt: (text) => {
+        if (!key) throw new Error('no ENCRYPT_KEY');
+        return desEcbEncrypt(text, key);
+      },
+    };
+  }
+}
