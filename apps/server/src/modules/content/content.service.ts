@@ -174,8 +174,7 @@ export class ContentService {
   async detail(vodId: number): Promise<{ raw: string }> {
     return this.cached(`detail:${vodId}`, async () => {
       const row = await repo.getVod(this.db, vodId);
-      if (row?.vod_status !== 1 || !row.category_enabled)
-        throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
+      if (row?.vod_status !== 1 || !row.category_enabled) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
       return DetailResponse.parse({ code: 1, msg: 'ok', info: repo.toDetail(row) });
     });
   }
