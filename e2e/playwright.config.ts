@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const ADMIN_PASSWORD = 'e2e-admin-password';
-const DATA_DIR = '.tmp/e2e-data';
+// Per port, so two runs on one machine (different E2E_PORT) never share or wipe each other's folders.
+export const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -17,7 +18,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   reporter: [['list']],
-  outputDir: '.tmp/test-results',
+  outputDir: `.tmp/test-results-${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 390, height: 844 },

@@ -78,15 +78,15 @@ async function main() {
       );
       app.services.content.invalidate();
     }
-    const address = await app.listen({ port: config.port, host: config.host });
-    const port = app.server.address();
-    lock?.setPort(typeof port === 'object' && port ? port.port : config.port);
     // Hourly: process account deletions past their 3 working days, drop expired VIPs to members.
     const jobs = startAccountJobs(db.db, log, {
       timeZone: config.timeZone,
       mediaDir: path.join(config.dataDir, 'media'),
     });
     app.addHook('onClose', async () => jobs.stop());
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = app.server.address();
+    lock?.setPort(typeof port === 'object' && port ? port.port : config.port);
     ready = true;
     process.stdout.write(`  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind})\n`);
   } catch (err) {

@@ -1,18 +1,41 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
 import { App } from './app/App';
+import { parseHashRoute, takeDetailPreload, whenEarlyStartSettled } from './app/preload';
+import { preloadRoutePage } from './app/router';
+import { catalogueKeys } from './features/catalogue/queries';
+import { closeEarlyPlayer } from './features/player/hlsEngine';
 import { initI18n } from './lib/i18n';
-import { currentLocale } from './lib/settings';
+import { queryClient } from './lib/queryClient';
+import { applyTheme, currentLocale, useSettings } from './lib/settings';
+
+/** Hand the detail request the boot script started to the query cache, so the title page joins it. */
+function adoptPreloads() {
+  const detail = takeDetailPreload();
+  if (detail) void queryClient.prefetchQuery({ queryKey: catalogueKeys.detail(detail.id), queryFn: () => detail.info });
+}
+
+/** After the first commit: the title page has adopted the early player by now, or never will. */
+function CloseEarlyPlayer() {
+  useEffect(closeEarlyPlayer, []);
+  return null;
+}
 
 async function start() {
-  document.documentElement.setAttribute('data-prefers-color-scheme', 'dark');
-  await initI18n(currentLocale());
+  applyTheme(useSettings.getState().darkTheme);
+  adoptPreloads();
+  const page = preloadRoutePage(parseHashRoute(window.location.hash).pathname)?.catch(() => {
+    // The route's lazy page reports the failure.
+  });
+  // On a title page opened directly, render once the early player shows the first frame (see app/preload).
+  await Promise.all([initI18n(currentLocale()), page, whenEarlyStartSettled()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
   createRoot(container).render(
     <StrictMode>
       <App />
+      <CloseEarlyPlayer />
     </StrictMode>,
   );
 }

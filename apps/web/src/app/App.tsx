@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { HashRouter } from 'react-router';
 import { changeLocale, i18n } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
+import { Launch } from './Launch';
+import { PageTransition } from './PageTransition';
 import { AppRoutes } from './router';
 import { ScrollManager } from './ScrollManager';
 import { useEffectiveLocale } from './useEffectiveLocale';
@@ -32,7 +34,10 @@ export function App() {
       <HashRouter>
         <LocaleSync />
         <ScrollManager />
-        <AppRoutes />
+        <Launch />
+        <PageTransition>
+          <AppRoutes />
+        </PageTransition>
       </HashRouter>
     </QueryClientProvider>
   );

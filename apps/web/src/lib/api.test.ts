@@ -76,6 +76,7 @@ describe('createApiClient', () => {
     translate: t,
     now: () => 1_700_000_000_123,
   };
+  const base_ = base;
 
   it('sends the spec §3 headers and Accept-Language', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
@@ -157,6 +158,40 @@ describe('createApiClient', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await assertion;
+  });
+
+  it('reads the base address on every call and sends the token as authorcode', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { code: 1, msg: 'ok' }),
+    );
+    let base = '';
+    let token = '';
+    const client = createApiClient({ ...base_, fetch, baseUrl: () => base, token: () => token });
+    await client.getHome();
+    base = 'https://api2.example';
+    token = 'tok';
+    await client.getHome();
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/home', 'https://api2.example/api/home']);
+    const [first, second] = fetch.mock.calls.map((c) => c[1]?.headers as Record<string, string>);
+    expect(first?.authorcode).toBeUndefined();
+    expect(second).toMatchObject({ authorcode: 'tok', startupTime: '1700000000' });
+  });
+
+  it('reports a 401 of a user-only call with the token it carried', async () => {
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({
+      ...base_,
+      token: () => 'tok-9',
+      onUnauthorized,
+      fetch: async () => jsonResponse(401, { code: 1401, msg: '' }),
+    });
+    await expect(client.request('/api/user/info', { method: 'POST', auth: true })).rejects.toMatchObject({
+      status: 401,
+      message: 't:error.unauthorized',
+    });
+    expect(onUnauthorized).toHaveBeenCalledWith('tok-9');
+    await expect(client.request('/api/vod')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('lets a caller abort without turning it into an ApiError', async () => {

@@ -13,8 +13,8 @@ import type {
   HomeResponse,
   TypeListResponse,
 } from '@openvod/contract';
-import { i18n } from './i18n';
-import { currentLocale } from './settings';
+import { clearSessionIfToken, currentToken } from './session';
+import { currentLocale, useSettings } from './settings';
 import { getDeviceId } from './storage';
 
 export const APP_VERSION = '1.3.8';
@@ -126,7 +126,12 @@ export function buildUrl(base: string, path: string, query?: Record<string, Quer
 }
 
 export interface ApiClientOptions {
-  baseUrl?: string;
+  /** API origin ('' = this origin); a function when it can change (spec §4 Launch picks it from `domain_list`). */
+  baseUrl?: string | (() => string);
+  /** Session token sent as `authorcode` (spec §3). */
+  token?: () => string;
+  /** A user-only call (`auth`) was refused with 401 while carrying `token`. */
+  onUnauthorized?: (token: string) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
   locale: () => string;
@@ -139,8 +144,11 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
   method?: 'GET' | 'POST';
+  /** JSON-encoded, or sent as is when it is a FormData (multipart). */
   body?: unknown;
   signal?: AbortSignal;
+  /** A user-only call: a 401 answer ends the stored session. */
+  auth?: boolean;
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -152,7 +160,11 @@ export function createApiClient(options: ApiClientOptions) {
     translate,
     isOnline = () => globalThis.navigator?.onLine !== false,
     now = () => Date.now(),
+    token = () => '',
+    onUnauthorized,
   } = options;
+  const base = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
+  const startupTime = String(Math.floor(now() / 1000));
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
   async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
@@ -165,8 +177,12 @@ export function createApiClient(options: ApiClientOptions) {
       deviceid: deviceId(),
       platform: 'h5',
       time: String(Math.floor(now() / 1000)),
+      startupTime,
     };
-    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    const authorcode = token();
+    if (authorcode) headers.authorcode = authorcode;
+    const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
+    if (req.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
     const controller = new AbortController();
     let timedOut = false;
@@ -184,10 +200,10 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       let response: Response;
       try {
-        response = await doFetch(buildUrl(baseUrl, path, req.query), {
+        response = await doFetch(buildUrl(base(), path, req.query), {
           method,
           headers,
-          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
           signal: controller.signal,
         });
       } catch (err) {
@@ -204,6 +220,7 @@ export function createApiClient(options: ApiClientOptions) {
         if (outer?.aborted) throw err;
         body = undefined;
       }
+      if (response.status === 401 && req.auth && authorcode) onUnauthorized?.(authorcode);
       return interpretResponse<T>(response.status, body, translate);
     } finally {
       clearTimeout(timer);
@@ -228,9 +245,23 @@ export function createApiClient(options: ApiClientOptions) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+let apiTranslate: Translate = (key) => key;
+
+/**
+ * Set by `lib/i18n` when it loads. Kept out of this module's imports so the boot script can start requests without
+ * waiting for i18next; those early requests fall back to a fresh request on failure (see `app/preload`).
+ */
+export function setApiTranslator(translate: Translate): void {
+  apiTranslate = translate;
+}
+
+const defaultBase = import.meta.env.VITE_API_BASE ?? '';
+
 export const api: ApiClient = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE ?? '',
+  baseUrl: () => useSettings.getState().apiBase || defaultBase,
   locale: currentLocale,
   deviceId: getDeviceId,
-  translate: (key) => i18n.t(key),
+  token: currentToken,
+  onUnauthorized: clearSessionIfToken,
+  translate: (key) => apiTranslate(key),
 });

@@ -1,17 +1,8 @@
 import { type Locale, SOURCE_LOCALE } from '@openvod/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-
-type Messages = Record<string, unknown>;
-
-/** Each locale is its own chunk: only the active one is downloaded. */
-const loaders = import.meta.glob<Messages>('../locales/*.json', { import: 'default' });
-
-async function loadMessages(locale: Locale): Promise<Messages> {
-  const load = loaders[`../locales/${locale}.json`];
-  if (!load) throw new Error(`no messages for ${locale}`);
-  return load();
-}
+import { setApiTranslator } from './api';
+import { loadMessages } from './messages';
 
 /** BCP 47 tag for `<html lang>` (zh-cn -> zh-CN). */
 export function htmlLang(locale: Locale): string {
@@ -24,6 +15,9 @@ function applyDocumentLang(locale: Locale): void {
 }
 
 export const i18n = i18next;
+
+// The API client's error messages come from here once the app's code has loaded.
+setApiTranslator((key) => i18next.t(key));
 
 /** Initialise i18next with the messages of `locale` (loaded before the first render). */
 export async function initI18n(locale: Locale): Promise<void> {

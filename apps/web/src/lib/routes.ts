@@ -22,7 +22,57 @@ export const paths = {
   feedBack: '/pages/me/feed-back',
   levelConfig: '/pages/me/level-config',
   wallpaperDetail: '/pages/wallpaper/detail',
+  personalCenter: '/pages/me/personal-center',
+  bindPhone: '/pages/me/bind-phone',
 } as const;
+
+/**
+ * Spec §2/§6: pages that need a signed-in user (buying, the user's own money, profile and community pages). A jump
+ * to one of them with no stored user goes to the login page instead.
+ */
+export const LOGIN_REQUIRED_PATHS: ReadonlySet<string> = new Set([
+  paths.personalCenter,
+  paths.bindPhone,
+  '/pages/me/feed-back',
+  '/pages/me/feed-back-list',
+  '/pages/me/seek-movie',
+  '/pages/me/my-seek-movie/index',
+  '/pages/me/level-config',
+  '/pages/me/reward-list',
+  '/pages/me/reward-more',
+  '/pages/me/promotion-center',
+  '/pages/me/fan-list',
+  '/pages/me/attention-list',
+  '/pages/me/id-card',
+  '/pages/me/comment/comment-list',
+  '/pages/me/plog/up-grade',
+  '/pages/me/plog/buy-center',
+  '/pages/me/plog/order-list',
+  '/pages/me/plog/exchange-center',
+  '/pages/me/plog/redemption-code',
+  '/pages/me/plog/points-center',
+  '/pages/me/plog/revenue-list',
+  '/pages/me/plog/cash-center',
+  '/pages/me/plog/cash-list',
+  '/pages/me/plog/cash-type',
+]);
+
+/** The login page, remembering where to go after signing in. */
+export const loginPath = (redirect?: string) =>
+  withQuery(paths.login, { redirect: redirect && redirect !== paths.login ? redirect : undefined });
+
+/** Where a jump to `to` leads: the login page when `to` needs a user and there is none (spec §2). */
+export function guardJump(to: string, userId: number, loginRequired = false): string {
+  const pathname = to.split('?')[0] ?? to;
+  if (userId > 0 || !(loginRequired || LOGIN_REQUIRED_PATHS.has(pathname))) return to;
+  return loginPath(to);
+}
+
+/** A safe in-app place to return to after login (only `/pages/...` paths; anything else goes to me/index). */
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !/^\/pages\/[\w/-]+(\?[^#]*)?$/.test(value) || value.startsWith(paths.login)) return paths.me;
+  return value;
+}
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();

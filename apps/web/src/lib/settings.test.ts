@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLanguages, resolveLocale } from './settings';
+import { applyTheme, browserLanguages, resolveLocale, SETTINGS_KEY, useSettings } from './settings';
 
 const detect = (languages: string[]) =>
   resolveLocale(null, browserLanguages({ language: languages[0] ?? '', languages }));
@@ -28,5 +28,49 @@ describe('locale detection', () => {
 
   it('prefers the saved choice', () => {
     expect(resolveLocale('ja-jp', 'en-US')).toBe('ja-jp');
+  });
+});
+
+describe('device settings', () => {
+  it('defaults to the dark theme, no privacy answer, this origin', async () => {
+    localStorage.removeItem(SETTINGS_KEY);
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState()).toMatchObject({
+      darkTheme: true,
+      permissionAgree: null,
+      apiBase: '',
+      invitationCode: '',
+    });
+  });
+
+  it('keeps valid stored values and drops bad ones', async () => {
+    localStorage.setItem(
+      SETTINGS_KEY,
+      JSON.stringify({
+        state: {
+          locale: 'xx',
+          darkTheme: false,
+          permissionAgree: 'yes',
+          apiBase: 'javascript:alert(1)',
+          invitationCode: 'AB12',
+        },
+        version: 1,
+      }),
+    );
+    await useSettings.persist.rehydrate();
+    expect(useSettings.getState()).toMatchObject({
+      locale: null,
+      darkTheme: false,
+      permissionAgree: null,
+      apiBase: '',
+      invitationCode: 'AB12',
+    });
+  });
+
+  it('switches the colour scheme attribute (spec §4 dark theme)', () => {
+    applyTheme(false);
+    expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('light');
+    applyTheme(true);
+    expect(document.documentElement.getAttribute('data-prefers-color-scheme')).toBe('dark');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { picUrl } from '../../features/catalogue/picUrl';
@@ -14,6 +14,9 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './DetailPage.module.css';
 
+/** Longest wait for the first frame before the rest of the page is rendered anyway. */
+const DETAILS_WAIT_MS = 1200;
+
 /** Title page (detail/mov-detail?id=N[&sid=&nid=]): player, facts, lines and episodes, synopsis. */
 export default function DetailPage() {
   const { t } = useTranslation();
@@ -23,7 +26,16 @@ export default function DetailPage() {
   const sid = positiveInt(params.get('sid'));
   const nid = positiveInt(params.get('nid'));
   const detail = useVodDetail(id);
-  useCountHit(detail.data ? id : undefined);
+  // Player first: the facts, lines and episodes render once the video shows its first frame (or fails, or after
+  // DETAILS_WAIT_MS), so on slow phones their rendering and layout do not hold up the start of playback.
+  const [playerStarted, setPlayerStarted] = useState(false);
+  const onPlayerStarted = useCallback(() => setPlayerStarted(true), []);
+  useEffect(() => {
+    const timer = setTimeout(onPlayerStarted, DETAILS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [onPlayerStarted]);
+  // The view is counted at the same moment: one request fewer while the video is starting.
+  useCountHit(detail.data && playerStarted ? id : undefined);
 
   const vod = detail.data;
   const selection = useMemo(() => (vod ? resolveSelection(vod.sources, sid, nid) : null), [vod, sid, nid]);
@@ -79,12 +91,20 @@ export default function DetailPage() {
 
   const poster = picUrl(vod.vod_pic);
   const src = selection ? mediaUrl(selection.episode.url) : '';
+  const showDetails = playerStarted || !src;
 
   return (
     <div className={styles.page}>
       <div className={styles.playerSlot}>
         {selection && src ? (
-          <VideoPlayer key={vod.vod_id} src={src} poster={poster} title={vod.vod_name} onEnded={onEnded} />
+          <VideoPlayer
+            key={vod.vod_id}
+            src={src}
+            poster={poster}
+            title={vod.vod_name}
+            onEnded={onEnded}
+            onStarted={onPlayerStarted}
+          />
         ) : (
           <PlayerMessage message={t('player.unavailable')} poster={poster} />
         )}
@@ -93,14 +113,18 @@ export default function DetailPage() {
         </button>
       </div>
       <div className={styles.content}>
-        <VodInfo vod={vod} />
-        {selection && (
-          <p className={styles.nowPlaying} data-testid="now-playing">
-            {t('player.nowPlaying', { name: `${selection.source.from} · ${selection.episode.name}` })}
-          </p>
+        {showDetails && (
+          <>
+            <VodInfo vod={vod} />
+            {selection && (
+              <p className={styles.nowPlaying} data-testid="now-playing">
+                {t('player.nowPlaying', { name: `${selection.source.from} · ${selection.episode.name}` })}
+              </p>
+            )}
+            {vod.sources.length > 0 && <EpisodePicker sources={vod.sources} current={current} onSelect={select} />}
+            <VodSynopsis vod={vod} />
+          </>
         )}
-        {vod.sources.length > 0 && <EpisodePicker sources={vod.sources} current={current} onSelect={select} />}
-        <VodSynopsis vod={vod} />
       </div>
     </div>
   );

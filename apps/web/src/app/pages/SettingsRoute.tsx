@@ -1,3 +1,4 @@
+import { DeletionNotice } from '../../features/account/DeletionNotice';
 import { HOME_CACHE_KEY } from '../../features/catalogue/homeCache';
 import SettingsPage from '../../features/settings/SettingsPage';
 import { removeKey } from '../../lib/storage';
@@ -5,5 +6,5 @@ import { removeKey } from '../../lib/storage';
 const clearCaches = () => removeKey(HOME_CACHE_KEY);
 
 export default function SettingsRoute() {
-  return <SettingsPage onClearCache={clearCaches} />;
+  return <SettingsPage onClearCache={clearCaches} accountNotice={<DeletionNotice />} />;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APP_VERSION } from '../../lib/api';
 import { paths } from '../../lib/routes';
+import { useSession } from '../../lib/session';
 import {
   ChatIcon,
   ChevronRightIcon,
@@ -26,11 +27,28 @@ interface Entry {
   icon: ReactNode;
   label: string;
   hint?: string;
+  testId?: string;
 }
 
-/** Me tab: visitor card, shortcuts and settings. `languageName` is the current interface language's name. */
-export default function MePage({ languageName }: { languageName?: string }) {
-  const { t } = useTranslation();
+interface MePageProps {
+  /** The current interface language's name. */
+  languageName?: string;
+  /** True when the signed-in user is this device's automatic guest account. */
+  isGuest?: boolean;
+  /** Shown under the profile (the pending account deletion). */
+  accountNotice?: ReactNode;
+  /** Masks a phone number for display. */
+  maskPhone?: (phone: string) => string;
+}
+
+function dateOf(seconds: number, locale: string): string {
+  return new Date(seconds * 1000).toLocaleDateString(locale);
+}
+
+/** Me tab (spec §2 me/index): the user with VIP state and counts, shortcuts and settings. */
+export default function MePage({ languageName, isGuest = false, accountNotice, maskPhone = (p) => p }: MePageProps) {
+  const { t, i18n } = useTranslation();
+  const user = useSession((s) => s.user);
 
   const shortcuts: Entry[] = [
     { to: paths.recordList, icon: <HistoryIcon />, label: t('me.history') },
@@ -39,31 +57,72 @@ export default function MePage({ languageName }: { languageName?: string }) {
     { to: paths.taskList, icon: <TaskIcon />, label: t('me.tasks') },
   ];
   const list: Entry[] = [
+    { to: paths.personalCenter, icon: <UserIcon />, label: t('me.account'), testId: 'me-account' },
     { to: paths.pointsCenter, icon: <CoinIcon />, label: t('me.points') },
     { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests') },
     { to: paths.levelConfig, icon: <MegaphoneIcon />, label: t('me.promotion') },
     { to: paths.feedBack, icon: <ChatIcon />, label: t('me.feedback') },
-    { to: paths.settings, icon: <GlobeIcon />, label: t('me.language'), hint: languageName },
-    { to: paths.settings, icon: <SettingsIcon />, label: t('me.settings') },
+    { to: paths.settings, icon: <GlobeIcon />, label: t('me.language'), hint: languageName, testId: 'me-language' },
+    { to: paths.settings, icon: <SettingsIcon />, label: t('me.settings'), testId: 'me-settings' },
   ];
+
+  const vipUntil = user?.is_vip && user.user_end_time > 0 ? dateOf(user.user_end_time, i18n.language) : undefined;
+  const secondLine = user
+    ? user.user_phone
+      ? maskPhone(user.user_phone)
+      : t('me.userName', { name: user.user_name })
+    : t('me.guestDesc');
 
   return (
     <div className={styles.page}>
       <PageHeader back={false} title={t('me.title')} />
-      <Link to={paths.login} className={styles.profile}>
-        <span className={styles.avatar} aria-hidden="true">
-          <UserIcon size={30} />
-        </span>
-        <span className={styles.who}>
-          <strong>{t('me.guest')}</strong>
-          <small>{t('me.guestDesc')}</small>
-        </span>
-        <span className={styles.login}>{t('me.login')}</span>
-      </Link>
+      <div className={styles.profile} data-testid="me-profile" data-user-id={user?.user_id ?? 0}>
+        <Link to={user ? paths.personalCenter : paths.login} className={styles.profileMain}>
+          <span className={styles.avatar} aria-hidden="true">
+            {user?.user_portrait ? <img src={user.user_portrait} alt="" /> : <UserIcon size={30} />}
+          </span>
+          <span className={styles.who}>
+            <strong data-testid="me-name">{user ? user.user_nick_name || user.user_name : t('me.guest')}</strong>
+            <small data-testid="me-second-line">{secondLine}</small>
+            {user && (
+              <span className={styles.badges}>
+                <span className={styles.badge} data-testid="me-group">
+                  {user.group?.group_name || t('me.member')}
+                </span>
+                {isGuest && <span className={styles.badgeMuted}>{t('me.guestAccount')}</span>}
+              </span>
+            )}
+          </span>
+        </Link>
+        {(!user || isGuest) && (
+          <Link to={paths.login} className={styles.login} data-testid="me-login">
+            {t('me.login')}
+          </Link>
+        )}
+      </div>
 
-      <Link to={paths.buyCenter} className={styles.vip}>
+      {accountNotice}
+
+      {user && (
+        <div className={styles.stats}>
+          <div className={styles.stat}>
+            <strong data-testid="me-points">{user.user_points}</strong>
+            <span>{t('me.pointsCount')}</span>
+          </div>
+          <div className={styles.stat}>
+            <strong data-testid="me-vip-state">{user.is_vip ? t('me.vipActive') : t('me.vipNone')}</strong>
+            <span>{t('me.vipState')}</span>
+          </div>
+          <div className={styles.stat}>
+            <strong>{user.group?.group_name || t('me.member')}</strong>
+            <span>{t('me.group')}</span>
+          </div>
+        </div>
+      )}
+
+      <Link to={paths.buyCenter} className={styles.vip} data-testid="me-vip">
         <CrownIcon size={22} />
-        <span>{t('me.vip')}</span>
+        <span>{vipUntil ? t('me.vipUntil', { date: vipUntil }) : t('me.vip')}</span>
         <ChevronRightIcon size={16} />
       </Link>
 
@@ -78,12 +137,7 @@ export default function MePage({ languageName }: { languageName?: string }) {
 
       <nav className={styles.list}>
         {list.map((e) => (
-          <Link
-            key={e.label}
-            to={e.to}
-            className={styles.item}
-            data-testid={e.to === paths.settings ? 'me-settings' : undefined}
-          >
+          <Link key={e.label} to={e.to} className={styles.item} data-testid={e.testId}>
             <span className={styles.itemIcon}>{e.icon}</span>
             <span className={styles.itemLabel}>{e.label}</span>
             {e.hint && <span className={styles.itemHint}>{e.hint}</span>}

@@ -1,6 +1,5 @@
 import type { Source } from '@openvod/contract';
-import { Tabs } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './EpisodePicker.module.css';
 import type { EpisodeRef } from './episodes';
@@ -15,12 +14,23 @@ interface EpisodePickerProps {
 export function EpisodePicker({ sources, current, onSelect }: EpisodePickerProps) {
   const { t } = useTranslation();
   const [viewSid, setViewSid] = useState<number | undefined>(current?.sid ?? sources[0]?.sid);
+  const tabList = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (current) setViewSid(current.sid);
   }, [current]);
 
   const shown = sources.find((s) => s.sid === viewSid) ?? sources[0];
+  const shownSid = shown?.sid;
+
+  // Keep the chosen line's tab in view when the lines overflow the strip.
+  useEffect(() => {
+    const list = tabList.current;
+    if (!list || shownSid === undefined || list.scrollWidth <= list.clientWidth) return;
+    const tab = list.querySelector<HTMLElement>(`[data-sid="${shownSid}"]`);
+    if (tab) list.scrollLeft = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
+  }, [shownSid]);
+
   if (!shown) return null;
 
   return (
@@ -30,15 +40,27 @@ export function EpisodePicker({ sources, current, onSelect }: EpisodePickerProps
         <span className={styles.count}>{t('player.episodeCount', { count: shown.episodes.length })}</span>
       </div>
       {sources.length > 0 && (
-        <div className={styles.tabs}>
-          <Tabs activeKey={String(shown.sid)} onChange={(key) => setViewSid(Number(key))} stretch={false}>
-            {sources.map((s) => (
-              <Tabs.Tab
-                key={String(s.sid)}
-                title={<span data-testid={`source-${s.sid}`}>{s.from || `${t('player.lines')} ${s.sid}`}</span>}
-              />
-            ))}
-          </Tabs>
+        // A plain tab strip: antd-mobile's Tabs measures the layout and animates with react-spring, which costs the
+        // title page a chunk download and long tasks while the video is starting.
+        <div className={styles.tabs} role="tablist" ref={tabList}>
+          {sources.map((s) => {
+            const selected = s.sid === shown.sid;
+            return (
+              <button
+                key={s.sid}
+                type="button"
+                role="tab"
+                className={styles.tab}
+                aria-selected={selected}
+                data-sid={s.sid}
+                onClick={() => setViewSid(s.sid)}
+              >
+                <span className={styles.tabTitle} data-testid={`source-${s.sid}`}>
+                  {s.from || `${t('player.lines')} ${s.sid}`}
+                </span>
+              </button>
+            );
+          })}
         </div>
       )}
       {shown.episodes.length === 0 ? (

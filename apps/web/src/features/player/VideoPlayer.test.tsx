@@ -3,44 +3,55 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../lib/i18n';
 import { VideoPlayer } from './VideoPlayer';
 
-type Handler = (event: string, data: { fatal: boolean; type?: string }) => void;
+// biome-ignore lint/suspicious/noExplicitAny: event payloads differ per event
+type Handler = (event: string, data: any) => void;
 
-const hls = vi.hoisted(() => ({
-  supported: true,
-  instances: [] as Array<{
-    src?: string;
-    media?: HTMLMediaElement;
-    handlers: Map<string, Handler>;
-    destroyed: boolean;
-  }>,
-}));
-
-vi.mock('hls.js', () => {
-  class FakeHls {
-    static Events = { ERROR: 'hlsError' };
-    static isSupported = () => hls.supported;
-    handlers = new Map<string, Handler>();
-    destroyed = false;
-    src?: string;
-    media?: HTMLMediaElement;
-    constructor() {
-      hls.instances.push(this);
-    }
-    on(event: string, handler: Handler) {
-      this.handlers.set(event, handler);
-    }
-    loadSource(src: string) {
-      this.src = src;
-    }
-    attachMedia(media: HTMLMediaElement) {
-      this.media = media;
-    }
-    destroy() {
-      this.destroyed = true;
-    }
-  }
-  return { default: FakeHls };
+const hls = vi.hoisted(() => {
+  const state = {
+    supported: true,
+    instances: [] as Array<{
+      full: boolean;
+      src?: string;
+      media?: HTMLMediaElement;
+      handlers: Map<string, Handler>;
+      destroyed: boolean;
+    }>,
+    /** A fake hls.js class; `full` tells the full build's from the light one's. */
+    make(full: boolean) {
+      return class FakeHls {
+        static Events = { ERROR: 'hlsError', MANIFEST_LOADED: 'hlsManifestLoaded' };
+        static isSupported = () => state.supported;
+        full = full;
+        handlers = new Map<string, Handler>();
+        destroyed = false;
+        src?: string;
+        media?: HTMLMediaElement;
+        constructor() {
+          state.instances.push(this);
+        }
+        on(event: string, handler: Handler) {
+          this.handlers.set(event, handler);
+        }
+        off(event: string, handler: Handler) {
+          if (this.handlers.get(event) === handler) this.handlers.delete(event);
+        }
+        loadSource(src: string) {
+          this.src = src;
+        }
+        attachMedia(media: HTMLMediaElement) {
+          this.media = media;
+        }
+        destroy() {
+          this.destroyed = true;
+        }
+      };
+    },
+  };
+  return state;
 });
+
+vi.mock('hls.js/light', () => ({ default: hls.make(false) }));
+vi.mock('hls.js', () => ({ default: hls.make(true) }));
 
 beforeAll(async () => {
   await initI18n('en-us');
@@ -97,6 +108,67 @@ describe('VideoPlayer', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
     render(<VideoPlayer src="/media/none.m3u8" />);
     expect(await screen.findByText('Play failed')).toBeTruthy();
+  });
+
+  it('switches to the full hls.js build for a stream with alternate audio renditions', async () => {
+    render(<VideoPlayer src="/media/alt.m3u8" />);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    const light = hls.instances[0];
+    expect(light?.full).toBe(false);
+    act(() => light?.handlers.get('hlsManifestLoaded')?.('hlsManifestLoaded', { audioTracks: [{ url: '' }] }));
+    await Promise.resolve();
+    expect(light?.destroyed).toBe(false);
+    act(() =>
+      light?.handlers.get('hlsManifestLoaded')?.('hlsManifestLoaded', { audioTracks: [{ url: '/media/alt-en.m3u8' }] }),
+    );
+    await waitFor(() => expect(hls.instances).toHaveLength(2));
+    expect(light?.destroyed).toBe(true);
+    const full = hls.instances[1];
+    expect(full?.full).toBe(true);
+    expect(full?.src).toBe('/media/alt.m3u8');
+    expect(full?.media).toBe(screen.getByTestId('player-video'));
+  });
+
+  it('reports the start once: on the first frame, or when playback fails', async () => {
+    const onStarted = vi.fn();
+    const { rerender } = render(<VideoPlayer src="/media/a.m3u8" onStarted={onStarted} />);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    const video = screen.getByTestId('player-video');
+    expect(onStarted).not.toHaveBeenCalled();
+    act(() => {
+      video.dispatchEvent(new Event('playing'));
+      video.dispatchEvent(new Event('playing'));
+    });
+    expect(onStarted).toHaveBeenCalledTimes(1);
+
+    rerender(<VideoPlayer src="/media/b.m3u8" onStarted={onStarted} />);
+    await waitFor(() => expect(hls.instances).toHaveLength(2));
+    act(() => hls.instances[1]?.handlers.get('hlsError')?.('hlsError', { fatal: true, type: 'networkError' }));
+    expect(onStarted).toHaveBeenCalledTimes(2);
+  });
+
+  it("adopts the boot script's early player: same element, same engine, still playing", async () => {
+    // The early player is module state that earlier tests have closed: fresh modules (React included).
+    vi.resetModules();
+    const rtl = await import('@testing-library/react');
+    const engine = await import('./hlsEngine');
+    const { VideoPlayer: FreshPlayer } = await import('./VideoPlayer');
+    const Hls = await engine.loadHls();
+    void engine.startEarlyPlayer(Hls, '/media/early.m3u8', '/poster.jpg', 'Early');
+    const early = hls.instances[0];
+    const video = early?.media as HTMLVideoElement;
+    expect(video.closest('.ov-boot-player')).toBeTruthy();
+    Object.defineProperty(video, 'paused', { configurable: true, value: false });
+    Object.defineProperty(video, 'readyState', { configurable: true, value: 4 });
+    const onStarted = vi.fn();
+    rtl.render(<FreshPlayer src="/media/early.m3u8" poster="/poster.jpg" title="Early" onStarted={onStarted} />);
+    expect(rtl.screen.getByTestId('player-video')).toBe(video);
+    expect(document.querySelector('.ov-boot-player')).toBeNull();
+    expect(hls.instances).toHaveLength(1);
+    expect(early?.destroyed).toBe(false);
+    expect(onStarted).toHaveBeenCalledTimes(1);
+    rtl.cleanup();
+    expect(early?.destroyed).toBe(true);
   });
 
   it('retries muted when autoplay with sound is refused', async () => {

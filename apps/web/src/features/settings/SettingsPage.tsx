@@ -1,21 +1,49 @@
 import { LOCALES, type Locale } from '@openvod/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Dialog, Switch } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION } from '../../lib/api';
+import { useNavigate } from 'react-router';
+import { accountApi, type Res } from '../../lib/accountApi';
+import { APP_VERSION, APP_VERSION_CODE } from '../../lib/api';
+import { useAppConfig } from '../../lib/appConfig';
+import { paths } from '../../lib/routes';
+import { useSession } from '../../lib/session';
 import { browserLanguages, resolveLocale, useSettings } from '../../lib/settings';
-import { CheckIcon } from '../../ui/icons';
+import { DocumentPopup } from '../../ui/DocumentPopup';
+import { confirm, toast } from '../../ui/feedback';
+import { CheckIcon, ChevronRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { LANGUAGE_NAMES } from './languages';
 import styles from './SettingsPage.module.css';
 
-/** Spec §2 setting list: language select, clear cache, disclaimer, version. */
-export default function SettingsPage({ onClearCache }: { onClearCache?: () => void }) {
+type Doc = 'disclaimer' | 'agreement' | 'privacy';
+type UpdateInfo = Res<'checkUpdate'>['info'];
+
+interface SettingsPageProps {
+  onClearCache?: () => void;
+  /** Shown above the account actions (the pending account deletion with its cancel button). */
+  accountNotice?: ReactNode;
+}
+
+/**
+ * Spec §2 setting list: language select, clear cache, disclaimer, agreement, privacy policy, update check, dark
+ * theme, log out and cancel account (processed within 3 working days).
+ */
+export default function SettingsPage({ onClearCache, accountNotice }: SettingsPageProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useAppConfig();
   const saved = useSettings((s) => s.locale);
   const setLocale = useSettings((s) => s.setLocale);
+  const darkTheme = useSettings((s) => s.darkTheme);
+  const setDarkTheme = useSettings((s) => s.setDarkTheme);
+  const user = useSession((s) => s.user);
   const queryClient = useQueryClient();
   const [cleared, setCleared] = useState(false);
+  const [doc, setDoc] = useState<Doc | null>(null);
+  const [update, setUpdate] = useState<UpdateInfo | null>(null);
+  const [busy, setBusy] = useState(false);
   const systemLocale = resolveLocale(null, browserLanguages());
 
   const options: { value: Locale | null; label: string; hint?: string }[] = [
@@ -23,9 +51,62 @@ export default function SettingsPage({ onClearCache }: { onClearCache?: () => vo
     ...LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
   ];
 
+  const docText: Record<Doc, { title: string; text: string }> = {
+    disclaimer: { title: t('settings.disclaimer'), text: t('settings.disclaimerText') },
+    agreement: { title: t('account.userAgreement'), text: config.app_user_agreement },
+    privacy: { title: t('account.privacyPolicy'), text: config.app_privacy_policy },
+  };
+
+  async function checkUpdate() {
+    setBusy(true);
+    try {
+      const res = await accountApi.checkUpdate({ version: APP_VERSION, versionCode: Number(APP_VERSION_CODE) });
+      if (res.has_update) setUpdate(res.info);
+      else toast(t('settings.upToDate'), 'success');
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function logout() {
+    const yes = await confirm({
+      content: t('settings.logoutConfirm'),
+      confirmText: t('settings.logout'),
+      cancelText: t('common.cancel'),
+    });
+    if (!yes) return;
+    // The session ends locally whatever the server says (it may already be gone).
+    await accountApi.logout().catch(() => undefined);
+    useSession.getState().clear();
+    toast(t('settings.loggedOut'), 'success');
+    navigate(paths.me, { replace: true });
+  }
+
+  async function deleteAccount() {
+    if (!user) return;
+    const yes = await confirm({
+      title: t('settings.deleteAccount'),
+      content: t('settings.deleteAccountConfirm'),
+      confirmText: t('settings.deleteAccountSubmit'),
+      cancelText: t('common.cancel'),
+    });
+    if (!yes) return;
+    try {
+      const res = await accountApi.deleteAccount(false);
+      useSession.getState().setUser({ ...user, deletion: res.deletion });
+      toast(t('settings.deleteAccountRequested'), 'success');
+    } catch (err) {
+      toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
+    }
+  }
+
   return (
     <div className={styles.page}>
-      <PageHeader title={t('settings.title')} />
+      <PageHeader title={<span data-testid="settings-title">{t('settings.title')}</span>} />
+
+      {user && accountNotice}
 
       <h2 className={styles.groupTitle} id="language-title">
         {t('settings.language')}
@@ -52,10 +133,23 @@ export default function SettingsPage({ onClearCache }: { onClearCache?: () => vo
         })}
       </fieldset>
 
+      <h2 className={styles.groupTitle}>{t('settings.general')}</h2>
       <div className={styles.group}>
+        <div className={styles.item}>
+          <span className={styles.label} id="dark-theme-label">
+            {t('settings.darkTheme')}
+          </span>
+          <Switch
+            checked={darkTheme}
+            onChange={setDarkTheme}
+            aria-labelledby="dark-theme-label"
+            data-testid="settings-dark-theme"
+          />
+        </div>
         <button
           type="button"
           className={styles.item}
+          data-testid="settings-clear-cache"
           onClick={() => {
             queryClient.clear();
             onClearCache?.();
@@ -69,16 +163,87 @@ export default function SettingsPage({ onClearCache }: { onClearCache?: () => vo
             </span>
           )}
         </button>
-        <div className={styles.item}>
-          <span className={styles.label}>{t('settings.version')}</span>
-          <span className={styles.hint}>{APP_VERSION}</span>
-        </div>
+        <button
+          type="button"
+          className={styles.item}
+          onClick={() => void checkUpdate()}
+          disabled={busy}
+          data-testid="settings-check-update"
+        >
+          <span className={styles.label}>{t('settings.checkUpdate')}</span>
+          <span className={styles.hint}>{t('settings.currentVersion', { version: APP_VERSION })}</span>
+          <ChevronRightIcon size={16} className={styles.chevron} />
+        </button>
       </div>
 
-      <h2 className={styles.groupTitle}>{t('settings.disclaimer')}</h2>
-      <p className={styles.disclaimer} data-testid="disclaimer">
-        {t('settings.disclaimerText')}
-      </p>
+      <h2 className={styles.groupTitle}>{t('settings.about')}</h2>
+      <div className={styles.group}>
+        {(['disclaimer', 'agreement', 'privacy'] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            className={styles.item}
+            onClick={() => setDoc(key)}
+            data-testid={`settings-doc-${key}`}
+          >
+            <span className={styles.label}>{docText[key].title}</span>
+            <ChevronRightIcon size={16} className={styles.chevron} />
+          </button>
+        ))}
+      </div>
+
+      {user && (
+        <div className={styles.group}>
+          <button type="button" className={styles.item} onClick={() => void logout()} data-testid="settings-logout">
+            <span className={styles.label}>{t('settings.logout')}</span>
+          </button>
+          {!user.deletion && (
+            <button
+              type="button"
+              className={`${styles.item} ${styles.danger}`}
+              onClick={() => void deleteAccount()}
+              data-testid="settings-delete-account"
+            >
+              <span className={styles.label}>{t('settings.deleteAccount')}</span>
+              <span className={styles.hint}>{t('settings.deleteAccountHint')}</span>
+            </button>
+          )}
+        </div>
+      )}
+
+      <DocumentPopup
+        visible={doc !== null}
+        title={doc ? docText[doc].title : ''}
+        text={doc ? docText[doc].text : ''}
+        onClose={() => setDoc(null)}
+      />
+
+      <Dialog
+        visible={update !== null}
+        title={t('settings.updateAvailable', { version: update?.version ?? '' })}
+        content={
+          <div className={styles.updateNotes} data-testid="update-notes">
+            {update?.notes || t('settings.updateNoNotes')}
+            {update?.url && <span className={styles.updateUrl}>{update.url}</span>}
+          </div>
+        }
+        onClose={() => setUpdate(null)}
+        actions={[
+          [
+            { key: 'later', text: t('settings.updateLater'), onClick: () => setUpdate(null) },
+            {
+              key: 'go',
+              text: t('settings.updateNow'),
+              bold: true,
+              disabled: !update?.url,
+              onClick: () => {
+                if (update?.url && /^https?:\/\//i.test(update.url)) window.open(update.url, '_blank', 'noopener');
+                setUpdate(null);
+              },
+            },
+          ],
+        ]}
+      />
     </div>
   );
 }
