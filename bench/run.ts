@@ -18,6 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { jsGzipKb } from './bundle-size.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, 'bench/.tmp');
@@ -154,6 +155,22 @@ async function ttff(base: string, vodId: number, streamUrl: string) {
   const bare: number[] = [];
   const appUrl = `${base}/#/pages/detail/mov-detail?id=${vodId}`;
   const bareUrl = `${base}/media/bench/bare.html?src=${encodeURIComponent(streamUrl)}`;
+  // Scripts the home route loads in a fresh profile (first visit, so the privacy sheet's code counts too).
+  {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.locator('[data-testid^="vod-card-"]').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    await context.close();
+    const home = jsGzipKb(
+      path.join(ROOT, 'apps/web/dist'),
+      [`${base}/`, ...urls].filter((u) => u.endsWith('.js')),
+    );
+    homeJsKb = home.kb;
+    log(`bundle: home route loads ${home.files.length} scripts, ${home.kb} KB gzipped (budget 200)`);
+  }
   await measure(appUrl); // warm the server's caches
   for (let i = 0; i < TTFF_RUNS; i++) {
     app.push(await measure(appUrl));
@@ -166,6 +183,9 @@ async function ttff(base: string, vodId: number, streamUrl: string) {
   );
   return median(app) / median(bare);
 }
+
+/** Gzipped KB of the scripts the home route loaded (set by {@link ttff}). */
+let homeJsKb = Number.NaN;
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
@@ -188,6 +208,7 @@ async function main() {
     }
     writeBarePage(path.join(dataDir, 'media'));
     out.ttff_app_vs_bare = round(await ttff(base, id, url));
+    out.home_initial_js_gz_kb = homeJsKb;
   } finally {
     await stopServer(server);
   }
