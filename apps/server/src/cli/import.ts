@@ -106,17 +106,13 @@ export async function runImport(
   for (const s of args.sources) {
     if (!isUrl(s) && !fs.existsSync(path.resolve(baseDir, s))) throw new Error(`no such file: ${s}`);
   }
+  const directOpts = { timeZone: config.timeZone, allowPrivate: config.allowPrivateFeeds, baseDir, hours: args.hours };
   let importer: Importer;
   let cleanup = async () => {};
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl, 2);
     await runMigrations(db);
-    importer = direct(db, {
-      timeZone: config.timeZone,
-      allowPrivate: config.allowPrivateFeeds,
-      baseDir,
-      hours: args.hours,
-    });
+    importer = direct(db, directOpts);
     cleanup = () => db.close();
   } else {
     const holder = readLock(config.dataDir);
@@ -129,12 +125,7 @@ export async function runImport(
       const lock = acquireLock(config.dataDir, randomBytes(16).toString('hex'));
       const db = await openPglite(path.join(config.dataDir, 'pglite'));
       await runMigrations(db);
-      importer = direct(db, {
-        timeZone: config.timeZone,
-        allowPrivate: config.allowPrivateFeeds,
-        baseDir,
-        hours: args.hours,
-      });
+      importer = direct(db, directOpts);
       cleanup = async () => {
         await db.close();
         lock.release();
