@@ -19,6 +19,11 @@ const UsersPage = lazy(() => import('./pages/Users.tsx'));
 const GroupsPage = lazy(() => import('./pages/Groups.tsx'));
 const AppConfigPage = lazy(() => import('./pages/AppConfig.tsx'));
 const AppVersionPage = lazy(() => import('./pages/AppVersion.tsx'));
+const TopicsPage = lazy(() => import('./pages/Topics.tsx'));
+const HomePage = lazy(() => import('./pages/Home.tsx'));
+const DayCoversPage = lazy(() => import('./pages/DayCovers.tsx'));
+const CatalogueSettingsPage = lazy(() => import('./pages/CatalogueSettings.tsx'));
+const LiveChannelsPage = lazy(() => import('./pages/LiveChannels.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -51,6 +56,11 @@ export function App() {
                   <Route path="vods" element={<TitlesPage />} />
                   <Route path="vods/:id" element={<TitleEditPage />} />
                   <Route path="types" element={<CategoriesPage />} />
+                  <Route path="topics" element={<TopicsPage />} />
+                  <Route path="home" element={<HomePage />} />
+                  <Route path="day-covers" element={<DayCoversPage />} />
+                  <Route path="live" element={<LiveChannelsPage />} />
+                  <Route path="catalogue" element={<CatalogueSettingsPage />} />
                   <Route path="import" element={<ImportPage />} />
                   <Route path="users" element={<UsersPage />} />
                   <Route path="groups" element={<GroupsPage />} />

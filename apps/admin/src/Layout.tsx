@@ -22,6 +22,13 @@ function Icon({ d, className, style }: { d: string; className?: string; style?: 
 const ICONS = {
   titles: 'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm6 4v8l6-4-6-4z',
   types: 'M3 4h8v7H3V4zm10 0h8v4h-8V4zM3 13h8v7H3v-7zm10-3h8v10h-8V10z',
+  topics: 'M4 3h12l4 4v14H4V3zm2 2v14h12V8h-3V5H6zm2 5h8v2H8v-2zm0 4h8v2H8v-2z',
+  home: 'M12 3l9 8h-3v9h-5v-6h-2v6H6v-9H3l9-8z',
+  covers:
+    'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm0 2v10l4-4 3 3 4-5 3 4V5H5zm3.5 1.5a2 2 0 1 1 0 4 2 2 0 0 1 0-4z',
+  live: 'M3 7h18v12H3V7zm2 2v8h14V9H5zm3-7l4 4 4-4 1.4 1.4L14.8 6H9.2L6.6 3.4 8 2z',
+  catalogue:
+    'M12 8a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm8.6 5.4l1.9 1.5-2 3.4-2.3-.9a7.7 7.7 0 0 1-1.8 1l-.4 2.6h-4l-.4-2.6a7.7 7.7 0 0 1-1.8-1l-2.3.9-2-3.4 1.9-1.5a7.8 7.8 0 0 1 0-2.8L1.5 9.1l2-3.4 2.3.9a7.7 7.7 0 0 1 1.8-1L8 3h4l.4 2.6a7.7 7.7 0 0 1 1.8 1l2.3-.9 2 3.4-1.9 1.5a7.8 7.8 0 0 1 0 2.8z',
   import: 'M11 3h2v9.17l3.59-3.58L18 10l-6 6-6-6 1.41-1.41L11 12.17V3zM4 18h16v2H4v-2z',
   menu: 'M3 6h18v2H3V6zm0 5h18v2H3v-2zm0 5h18v2H3v-2z',
   users:
@@ -45,13 +52,46 @@ export default function ConsoleLayout() {
 
   const section = location.pathname.split('/')[1] || 'vods';
   const items: MenuProps['items'] = [
-    { key: 'vods', icon: <Icon d={ICONS.titles} />, label: t('nav.titles') },
-    { key: 'types', icon: <Icon d={ICONS.types} />, label: t('nav.categories') },
-    { key: 'import', icon: <Icon d={ICONS.import} />, label: t('nav.import') },
-    { key: 'users', icon: <Icon d={ICONS.users} />, label: t('nav.users') },
-    { key: 'groups', icon: <Icon d={ICONS.groups} />, label: t('nav.groups') },
-    { key: 'app-config', icon: <Icon d={ICONS.appConfig} />, label: t('nav.appConfig') },
-    { key: 'app-version', icon: <Icon d={ICONS.appVersion} />, label: t('nav.appVersion') },
+    {
+      type: 'group',
+      key: 'g-content',
+      label: t('nav.group.content'),
+      children: [
+        { key: 'vods', icon: <Icon d={ICONS.titles} />, label: t('nav.titles') },
+        { key: 'types', icon: <Icon d={ICONS.types} />, label: t('nav.categories') },
+        { key: 'import', icon: <Icon d={ICONS.import} />, label: t('nav.import') },
+      ],
+    },
+    {
+      type: 'group',
+      key: 'g-showcase',
+      label: t('nav.group.showcase'),
+      children: [
+        { key: 'home', icon: <Icon d={ICONS.home} />, label: t('nav.home') },
+        { key: 'topics', icon: <Icon d={ICONS.topics} />, label: t('nav.topics') },
+        { key: 'day-covers', icon: <Icon d={ICONS.covers} />, label: t('nav.dayCovers') },
+        { key: 'live', icon: <Icon d={ICONS.live} />, label: t('nav.live') },
+        { key: 'catalogue', icon: <Icon d={ICONS.catalogue} />, label: t('nav.catalogue') },
+      ],
+    },
+    {
+      type: 'group',
+      key: 'g-users',
+      label: t('nav.group.users'),
+      children: [
+        { key: 'users', icon: <Icon d={ICONS.users} />, label: t('nav.users') },
+        { key: 'groups', icon: <Icon d={ICONS.groups} />, label: t('nav.groups') },
+      ],
+    },
+    {
+      type: 'group',
+      key: 'g-app',
+      label: t('nav.group.app'),
+      children: [
+        { key: 'app-config', icon: <Icon d={ICONS.appConfig} />, label: t('nav.appConfig') },
+        { key: 'app-version', icon: <Icon d={ICONS.appVersion} />, label: t('nav.appVersion') },
+      ],
+    },
   ];
   const menu = (
     <Menu

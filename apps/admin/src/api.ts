@@ -39,6 +39,16 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminUpdateAppConfig: { method: 'PATCH', path: '/api/admin/app-config' },
   adminGetAppVersion: { method: 'GET', path: '/api/admin/app-version' },
   adminPublishAppVersion: { method: 'PUT', path: '/api/admin/app-version' },
+  adminCreateVod: { method: 'POST', path: '/api/admin/vods' },
+  adminListTopics: { method: 'GET', path: '/api/admin/topics' },
+  adminCreateTopic: { method: 'POST', path: '/api/admin/topics' },
+  adminUpdateTopic: { method: 'PATCH', path: '/api/admin/topics/:id' },
+  adminDeleteTopic: { method: 'DELETE', path: '/api/admin/topics/:id' },
+  adminGetCatalogueSettings: { method: 'GET', path: '/api/admin/catalogue-settings' },
+  adminUpdateCatalogueSettings: { method: 'PATCH', path: '/api/admin/catalogue-settings' },
+  adminListDayCovers: { method: 'GET', path: '/api/admin/day-covers' },
+  adminSetDayCover: { method: 'PUT', path: '/api/admin/day-covers/:date' },
+  adminDeleteDayCover: { method: 'DELETE', path: '/api/admin/day-covers/:date' },
 };
 type Output<S> = S extends { _output: infer O } ? O : never;
 type Input<S> = S extends { _input: infer I } ? I : never;

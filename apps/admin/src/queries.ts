@@ -25,6 +25,9 @@ export const keys = {
   groups: ['admin', 'groups'] as const,
   appConfig: ['admin', 'app-config'] as const,
   appVersion: ['admin', 'app-version'] as const,
+  topics: ['admin', 'topics'] as const,
+  catalogueSettings: ['admin', 'catalogue-settings'] as const,
+  dayCovers: ['admin', 'day-covers'] as const,
 };
 
 export function useTypes() {
@@ -38,6 +41,14 @@ export function useGroups() {
   return useQuery({
     queryKey: keys.groups,
     queryFn: ({ signal }) => call('adminListGroups', { signal }).then((r) => r.list),
+  });
+}
+
+/** Special category ids (0 = found by `type_sort`) and the hot search words. */
+export function useCatalogueSettings() {
+  return useQuery({
+    queryKey: keys.catalogueSettings,
+    queryFn: ({ signal }) => call('adminGetCatalogueSettings', { signal }).then((r) => r.info),
   });
 }
 

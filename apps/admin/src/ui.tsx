@@ -1,5 +1,14 @@
-/** Small shared UI pieces of the console. */
-import { Spin } from 'antd';
+/**
+ * Shared UI pieces of the console: the page spinner, times, poster thumbnails, the load-error banner, the list-page
+ * card, the delete button with its confirmation, a 0/1 switch binding for forms, a mutation hook that reports success
+ * and the server's error message, and a title picker (search over adminListVods) used by topics and the home page.
+ */
+import { keepPreviousData, type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, App as AntApp, Button, Card, Image, Popconfirm, Select, Spin } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { call, errorMessage, type Res } from './api.ts';
+import { type MessageKey, useI18n } from './i18n.ts';
+import { keys, queryClient } from './queries.ts';
 
 export function PageSpin() {
   return (
@@ -18,9 +27,245 @@ export function formatTime(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** A non-negative integer from a URL search parameter, or `undefined` when absent or malformed. */
+export function intParam(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
 /** Grey poster placeholder for titles without (or with a broken) picture. */
 export const POSTER_FALLBACK =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="56" viewBox="0 0 40 56"><rect width="40" height="56" fill="#f0f0f0"/><path d="M15 21v14l12-7z" fill="#bfbfbf"/></svg>',
   );
+
+/**
+ * A picture thumbnail (poster 40×56 by default; pass a wider size for slides and covers) with the grey placeholder
+ * when the URL is empty or broken, and a click-to-preview when there is a picture.
+ */
+export function Thumb({
+  src,
+  alt,
+  width = 40,
+  height = 56,
+}: {
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+}) {
+  return (
+    <Image
+      src={src || POSTER_FALLBACK}
+      alt={alt}
+      width={width}
+      height={height}
+      style={{ objectFit: 'cover', borderRadius: 4, background: '#f0f0f0' }}
+      fallback={POSTER_FALLBACK}
+      preview={src ? { mask: false } : false}
+      referrerPolicy="no-referrer"
+    />
+  );
+}
+
+/** The error banner of a failed load: the server's message in the chosen language, else "Could not load". */
+export function LoadError({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  if (!error) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={errorMessage(error, t('common.loadFailed'))}
+      style={{ marginBottom: 16 }}
+      data-testid="load-error"
+    />
+  );
+}
+
+/** The card of a list page: title, actions on the right, the load-error banner, then the list. */
+export function ListCard({
+  title,
+  extra,
+  error,
+  help,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  extra?: ReactNode;
+  error?: unknown;
+  help?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card title={title} extra={extra} styles={{ body: { paddingTop: 12 } }} data-testid={testId}>
+      {help && <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 12 }}>{help}</div>}
+      <LoadError error={error} />
+      {children}
+    </Card>
+  );
+}
+
+/** A small danger button that asks "Delete “name”?" before calling `onConfirm`. */
+export function DeleteButton({
+  name,
+  onConfirm,
+  loading,
+  label,
+  testId,
+}: {
+  name: string;
+  onConfirm: () => Promise<unknown> | undefined;
+  loading?: boolean;
+  /** Button text; "Delete" by default. */
+  label?: string;
+  testId?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <Popconfirm
+      title={t('common.confirmDelete', { name })}
+      okText={label ?? t('common.delete')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' }}
+      onConfirm={() => onConfirm()?.catch(() => undefined)}
+    >
+      <Button size="small" danger loading={loading} data-testid={testId}>
+        {label ?? t('common.delete')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** An http(s) URL or a path on this server (`/media/...`, as the demo catalogue and uploads use). */
+export function isAddress(value: string): boolean {
+  return /^(https?:\/\/[^\s/$.?#][^\s]*|\/[^\s]*)$/i.test(value.trim());
+}
+
+/** Form rule of a picture or link address: empty or {@link isAddress}. */
+export function urlRule(message: string) {
+  return {
+    validator: async (_rule: unknown, value: string | undefined) => {
+      const v = (value ?? '').trim();
+      if (v && !isAddress(v)) throw new Error(message);
+    },
+  };
+}
+
+/** Form.Item props binding a Switch to a 0/1 field. */
+export const bit = {
+  valuePropName: 'checked',
+  getValueProps: (v: number) => ({ checked: v === 1 }),
+  normalize: (checked: boolean) => (checked ? 1 : 0),
+} as const;
+
+/**
+ * A console write: on success shows `success` (default "Saved"; `null` for none) and refreshes the `invalidate`
+ * queries; on failure shows the server's message (its text in the chosen language) as a toast.
+ */
+export function useAction<V, R>(opts: {
+  mutationFn: (v: V) => Promise<R>;
+  invalidate?: QueryKey[];
+  success?: MessageKey | null;
+  onSuccess?: (res: R, v: V) => void;
+}) {
+  const { t } = useI18n();
+  const { message } = AntApp.useApp();
+  return useMutation({
+    mutationFn: opts.mutationFn,
+    onSuccess: (res, v) => {
+      if (opts.success !== null) message.success(t(opts.success ?? 'common.saved'));
+      opts.onSuccess?.(res, v);
+    },
+    onError: (e) => message.error({ content: errorMessage(e, t('common.networkError')), duration: 6 }),
+    onSettled: () => {
+      for (const key of opts.invalidate ?? []) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+/** `value`, once it has stayed the same for `ms` milliseconds (search-as-you-type). */
+export function useDebounced<T>(value: T, ms = 300): T {
+  const [out, setOut] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setOut(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return out;
+}
+
+export type VodListItem = Res<'adminListVods'>['list'][number];
+
+/**
+ * A search box over the catalogue (adminListVods by name, optionally within one category) that hands the chosen
+ * title to `onPick` and clears itself. Titles in `exclude` are shown but cannot be picked again.
+ */
+export function VodPicker({
+  onPick,
+  exclude,
+  typeId,
+  placeholder,
+  disabled,
+  testId,
+}: {
+  onPick: (item: VodListItem) => void;
+  exclude?: ReadonlySet<number>;
+  typeId?: number;
+  placeholder?: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const { t } = useI18n();
+  const [wd, setWd] = useState('');
+  const word = useDebounced(wd.trim());
+  const query = { wd: word || undefined, type_id: typeId, page: 1, limit: 20 };
+  const found = useQuery({
+    queryKey: [...keys.vods, 'picker', query],
+    queryFn: ({ signal }) => call('adminListVods', { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled: !disabled,
+  });
+  const list = found.data?.list ?? [];
+  return (
+    <Select<number | null>
+      showSearch={{ filterOption: false, onSearch: setWd, searchValue: wd }}
+      value={null}
+      placeholder={placeholder ?? t('picker.placeholder')}
+      style={{ width: '100%', maxWidth: 420 }}
+      loading={found.isFetching}
+      disabled={disabled}
+      notFoundContent={
+        found.isFetching ? (
+          <Spin size="small" />
+        ) : found.isError ? (
+          errorMessage(found.error, t('common.loadFailed'))
+        ) : null
+      }
+      onChange={(id) => {
+        const item = list.find((v) => v.vod_id === id);
+        if (item) onPick(item);
+        setWd('');
+      }}
+      options={list.map((v) => ({
+        value: v.vod_id,
+        disabled: exclude?.has(v.vod_id),
+        label: (
+          <span data-testid={`picker-option-${v.vod_id}`}>
+            {v.vod_name}
+            <span style={{ color: 'rgba(0,0,0,0.45)', marginLeft: 8, fontSize: 12 }}>
+              #{v.vod_id}
+              {v.type_name ? ` · ${v.type_name}` : ''}
+              {v.vod_year ? ` · ${v.vod_year}` : ''}
+              {exclude?.has(v.vod_id) ? ` · ${t('picker.added')}` : ''}
+            </span>
+          </span>
+        ),
+      }))}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,4 +1,3 @@
-import type { AppConfig } from '@openvod/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,11 +19,13 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { ApiError, type Body, call, errorMessage } from '../api.ts';
+import { ApiError, type Body, call, errorMessage, type Res } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient } from '../queries.ts';
 import { PageSpin } from '../ui.tsx';
 
+/** The console's view of the app config: the public fields plus the server-side accounts settings. */
+type AppConfig = Res<'adminGetAppConfig'>['info'];
 type Update = Body<'adminUpdateAppConfig'>;
 /** The editable fields: every AppConfig field but the three the server derives from its own settings. */
 type Editable = Required<Update>;
@@ -45,6 +46,8 @@ const ALL_KEYS = [
   'scale',
   'disCount',
   'bindPhonePoint',
+  'keepalive_points',
+  'reg_ip_daily_limit',
   'tourist_state',
   'domain_list',
   'menu',
@@ -309,6 +312,26 @@ function ConfigForm({ info }: { info: AppConfig }) {
               rules={[{ required: true }]}
             >
               <InputNumber precision={0} min={0} style={{ width: '100%' }} data-testid="cfg-bindPhonePoint" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} md={8}>
+            <Form.Item
+              name="keepalive_points"
+              label={label('keepalive_points', 'cfg.f.keepalive_points')}
+              tooltip={t('cfg.f.keepalive_pointsHelp')}
+              rules={[{ required: true }]}
+            >
+              <InputNumber precision={0} min={0} max={1_000_000} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} md={8}>
+            <Form.Item
+              name="reg_ip_daily_limit"
+              label={label('reg_ip_daily_limit', 'cfg.f.reg_ip_daily_limit')}
+              tooltip={t('cfg.f.reg_ip_daily_limitHelp')}
+              rules={[{ required: true }]}
+            >
+              <InputNumber precision={0} min={1} max={1_000_000} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} md={8}>

@@ -10,7 +10,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -24,6 +23,7 @@ import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, typeTree, useTypes } from '../queries.ts';
+import { DeleteButton, LoadError } from '../ui.tsx';
 
 const EXTEND_KEYS = [
   'class',
@@ -302,14 +302,7 @@ function Bindings({ list, t }: { list: CategoryBase[]; t: Translate }) {
   return (
     <Card title={t('type.bindings')} data-testid="type-bindings">
       <Typography.Paragraph type="secondary">{t('type.bindingsHelp')}</Typography.Paragraph>
-      {bindings.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(bindings.error, t('common.loadFailed'))}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <LoadError error={bindings.error} />
       <Table<TypeBinding>
         size="small"
         rowKey={(r) => `${r.bind_key}:${r.remote_type_id}`}
@@ -392,17 +385,11 @@ export default function CategoriesPage() {
               {t('type.createChild')}
             </Button>
           )}
-          <Popconfirm
-            title={t('common.confirmDelete', { name: row.type_name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutateAsync(row.type_id).catch(() => undefined)}
-          >
-            <Button size="small" danger loading={remove.isPending && remove.variables === row.type_id}>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          <DeleteButton
+            name={row.type_name}
+            loading={remove.isPending && remove.variables === row.type_id}
+            onConfirm={() => remove.mutateAsync(row.type_id)}
+          />
         </Space>
       ),
     },
@@ -418,14 +405,7 @@ export default function CategoriesPage() {
           </Button>
         }
       >
-        {types.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(types.error, t('common.loadFailed'))}
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        <LoadError error={types.error} />
         <Table<CategoryBase>
           size="middle"
           rowKey="type_id"

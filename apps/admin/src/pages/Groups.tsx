@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage, type Res } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, typeTree, useGroups, useTypes } from '../queries.ts';
+import { LoadError } from '../ui.tsx';
 
 type Group = Res<'adminListGroups'>['list'][number];
 type Popedom = Record<string, number[]>;
@@ -332,14 +333,7 @@ function GroupModal({ group, onClose }: { group: Group | null; onClose: () => vo
             data-testid="group-types"
           />
         </Form.Item>
-        {types.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={errorMessage(types.error, t('common.loadFailed'))}
-            style={{ marginBottom: 16 }}
-          />
-        )}
+        <LoadError error={types.error} />
         <Form.Item name="group_popedom" label={t('group.f.popedom')} extra={t('group.f.popedomHelp')}>
           <RightsMatrix
             types={types.data ?? []}
@@ -457,14 +451,7 @@ export default function GroupsPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('group.help')}</Typography.Paragraph>
-      {groups.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(groups.error, t('common.loadFailed'))}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <LoadError error={groups.error} />
       <div data-testid="group-table">
         <Table<Group>
           size="middle"

@@ -28,7 +28,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, call, errorMessage } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, useTypes } from '../queries.ts';
-import { formatTime, PageSpin, POSTER_FALLBACK } from '../ui.tsx';
+import { bit, formatTime, PageSpin, POSTER_FALLBACK } from '../ui.tsx';
 
 /** Every editable field of a title (tsc checks the list against the contract). */
 const FIELDS = [
@@ -49,6 +49,7 @@ const FIELDS = [
   'vod_year',
   'vod_level',
   'vod_blurb',
+  'vod_pic_slide',
   'vod_content',
   'vod_status',
   'vod_lock',
@@ -81,13 +82,6 @@ function diff(base: Values, values: Values): AdminVodUpdate {
   }
   return out as AdminVodUpdate;
 }
-
-/** Switch bound to a 0/1 field. */
-const bit = {
-  valuePropName: 'checked',
-  getValueProps: (v: number) => ({ checked: v === 1 }),
-  normalize: (checked: boolean) => (checked ? 1 : 0),
-} as const;
 
 function levelLabel(n: number, t: Translate): string {
   if (n === 0) return t('vod.level.0');
@@ -270,6 +264,7 @@ function EditForm({ info }: { info: VodDetail }) {
               {text('vod_sub')}
               {text('vod_en')}
               {text('vod_pic', { xs: 24, md: 24, xl: 16 })}
+              {text('vod_pic_slide', { xs: 24, md: 24, xl: 16 })}
               {text('vod_remarks')}
               {text('vod_serial')}
               <Col xs={12} md={6} xl={4}>

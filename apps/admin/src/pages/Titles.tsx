@@ -1,34 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App as AntApp,
-  Button,
-  Card,
-  Image,
-  Input,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
+import { App as AntApp, Button, Card, Input, Select, Space, Switch, Table, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, useTypes } from '../queries.ts';
-import { formatTime, POSTER_FALLBACK } from '../ui.tsx';
+import { formatTime, intParam, LoadError, Thumb } from '../ui.tsx';
 
 type ListRes = Res<'adminListVods'>;
 type Item = ListRes['list'][number];
-
-function intParam(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-}
 
 export default function TitlesPage() {
   const { t } = useI18n();
@@ -97,18 +78,7 @@ export default function TitlesPage() {
       title: t('vod.col.pic'),
       dataIndex: 'vod_pic',
       width: 64,
-      render: (pic: string, row) => (
-        <Image
-          src={pic || POSTER_FALLBACK}
-          alt={row.vod_name}
-          width={40}
-          height={56}
-          style={{ objectFit: 'cover', borderRadius: 4 }}
-          fallback={POSTER_FALLBACK}
-          preview={pic ? { mask: false } : false}
-          referrerPolicy="no-referrer"
-        />
-      ),
+      render: (pic: string, row) => <Thumb src={pic} alt={row.vod_name} />,
     },
     {
       title: t('vod.col.name'),
@@ -214,14 +184,7 @@ export default function TitlesPage() {
           {t('common.reload')}
         </Button>
       </Space>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error, t('common.loadFailed'))}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <LoadError error={list.error} />
       <Table<Item>
         rowKey="vod_id"
         size="middle"

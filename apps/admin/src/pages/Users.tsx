@@ -28,16 +28,10 @@ import { useSearchParams } from 'react-router';
 import { ApiError, type Body, call, errorMessage, type Res } from '../api.ts';
 import { type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, useGroups } from '../queries.ts';
-import { formatTime, PageSpin } from '../ui.tsx';
+import { formatTime, intParam, LoadError, PageSpin } from '../ui.tsx';
 
 type ListRes = Res<'adminListUsers'>;
 type Item = ListRes['list'][number];
-
-function intParam(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -470,14 +464,7 @@ export default function UsersPage() {
           {t('common.reload')}
         </Button>
       </Space>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error, t('common.loadFailed'))}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <LoadError error={list.error} />
       <div data-testid="user-table">
         <Table<Item>
           rowKey="user_id"
