@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const ADMIN_PASSWORD = 'e2e-admin-password';
+/** DES key of encrypt_data (spec §7); encryption stays off until a spec turns it on in the app config. */
+export const ENCRYPT_KEY = 'e2eKey01';
 // Per port, so two runs on one machine (different E2E_PORT) never share or wipe each other's folders.
 export const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
@@ -50,6 +52,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       ADMIN_PASSWORD,
+      ENCRYPT_KEY,
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
       INIT_CWD: process.cwd(),

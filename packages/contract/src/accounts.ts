@@ -196,6 +196,11 @@ export const AppConfig = z.object({
   app_short_name: z.string(),
   /** 1 when the calls marked encrypted expect `encrypt_data` (DES-ECB; obfuscation for old clients, not security). */
   encrypt_state: z.number().int(),
+  /**
+   * Spec §7 "the key named in encrypt_key": the 8-character DES key of `encrypt_data`, present only while
+   * `encrypt_state` is 1 (it ships to every client: obfuscation, not security; docs/encryption.md).
+   */
+  encrypt_key: z.string().optional(),
   bindPhonePoint: z.number().int(),
   disCount: z.number().int(),
   sms_enabled: z.boolean(),
@@ -288,11 +293,22 @@ export const AdminGroupBody = z.object({
 });
 /** Only the fields sent change (no defaults here: `AdminGroupBody.partial()` would reset the others). */
 export const AdminGroupUpdate = z.object(groupFields).partial();
-export const AdminAppConfigResponse = ok({ info: AppConfig });
-export const AdminAppConfigUpdate = AppConfig.omit({
+/**
+ * The console's view of the app config: every public field plus the accounts settings that stay on the server
+ * (AccountsService.settings reads them live): `keepalive_points` (daily keep-alive reward, 0 = none) and
+ * `reg_ip_daily_limit` (registrations per IP per operator day, every sign-up path).
+ */
+export const AdminAppConfig = AppConfig.extend({
+  keepalive_points: z.number().int().min(0).max(1_000_000),
+  reg_ip_daily_limit: z.number().int().min(1).max(1_000_000),
+});
+export const AdminAppConfigResponse = ok({ info: AdminAppConfig });
+/** `encrypt_key` comes from the ENCRYPT_KEY environment variable and cannot be edited. */
+export const AdminAppConfigUpdate = AdminAppConfig.omit({
   sms_enabled: true,
   one_click_enabled: true,
   oauth_providers: true,
+  encrypt_key: true,
 }).partial();
 export const AdminAppVersionResponse = ok({ info: AppVersion });
 export const AdminAppVersionBody = z.object({

@@ -27,6 +27,7 @@
  * | WECHAT_OAUTH_SCOPE | snsapi_login | snsapi_login (QR sign-in on the web) or snsapi_userinfo (inside WeChat) |
  * | WECHAT_REDIRECT_URI | PUBLIC_URL/ | where WeChat sends the user back with `code` and `state` |
  * | ENCRYPT_KEY | unset | 8-byte DES key of `encrypt_data` payloads (obfuscation for old clients, not security) |
+ * | REDIS_URL | unset | redis:// or rediss:// URL: rate limits, login-failure counters and app config edits shared by every process |
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -66,6 +67,11 @@ const Env = z.object({
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_OAUTH_SCOPE: z.enum(['snsapi_login', 'snsapi_userinfo', 'snsapi_base']).default('snsapi_login'),
   WECHAT_REDIRECT_URI: z.string().url().optional(),
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
+    .optional(),
   ENCRYPT_KEY: z
     .string()
     .refine((k) => Buffer.byteLength(k, 'utf8') === 8, 'must be exactly 8 bytes')
@@ -128,6 +134,11 @@ export interface Config {
   /** Absolute path. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Redis URL (REDIS_URL) or undefined. Set: the per-route rate limits and the login-failure counters live in
+   * Redis, so several server processes share them; unset: in this process's memory.
+   */
+  redisUrl: string | undefined;
   publicUrl: string;
   timeZone: string;
   adminPassword: string | undefined;
@@ -154,7 +165,11 @@ function parseTrustProxy(value: string): boolean | number | string {
 
 /** Parse the environment; throws an Error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const input: Record<string, string | undefined> = { ...env, DATABASE_URL: env.DATABASE_URL || undefined };
+  const input: Record<string, string | undefined> = {
+    ...env,
+    DATABASE_URL: env.DATABASE_URL || undefined,
+    REDIS_URL: env.REDIS_URL || undefined,
+  };
   input.TZ = env.TZ || undefined;
   // An empty provider/secret variable means "unset" (as in a .env file with `ENCRYPT_KEY=`).
   for (const key of OPTIONAL_AUTH_KEYS) input[key] = env[key] || undefined;
@@ -176,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm workspaces run scripts in the package folder; INIT_CWD is where the user typed the command.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl,
     timeZone: e.TZ,
     adminPassword: e.ADMIN_PASSWORD,

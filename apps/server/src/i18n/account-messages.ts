@@ -30,7 +30,8 @@ export type AccountKey =
   | 'user_not_found'
   | 'user_deleted'
   | 'group_not_found'
-  | 'group_guest';
+  | 'group_guest'
+  | 'guest_reg_off';
 
 export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
   'zh-cn': {
@@ -57,6 +58,7 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: '该账号已注销',
     group_not_found: '用户组不存在',
     group_guest: '不能把用户设为游客组',
+    guest_reg_off: '当前为游客模式，不创建游客账号，请注册或登录',
   },
   'zh-tw': {
     account_format: '帳號格式不正確！',
@@ -82,6 +84,7 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: '該帳號已註銷',
     group_not_found: '使用者群組不存在',
     group_guest: '不能把使用者設為遊客群組',
+    guest_reg_off: '目前為遊客模式，不建立遊客帳號，請註冊或登入',
   },
   'en-us': {
     account_format: 'The account format is incorrect!',
@@ -107,6 +110,7 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: 'This account has been deleted',
     group_not_found: 'This user group does not exist',
     group_guest: 'Users cannot be put in the guest group',
+    guest_reg_off: 'Tourist mode is on: guest accounts are not created, please register or sign in',
   },
   'fr-fr': {
     account_format: "Le format du compte n'est pas correct !",
@@ -132,6 +136,8 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: 'Ce compte a été supprimé',
     group_not_found: "Ce groupe d'utilisateurs n'existe pas",
     group_guest: 'Un utilisateur ne peut pas être placé dans le groupe des visiteurs',
+    guest_reg_off:
+      "Le mode visiteur est activé : aucun compte invité n'est créé, veuillez vous inscrire ou vous connecter",
   },
   'de-de': {
     account_format: 'Das Kontoformat ist nicht korrekt!',
@@ -157,6 +163,8 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: 'Dieses Konto wurde gelöscht',
     group_not_found: 'Diese Benutzergruppe existiert nicht',
     group_guest: 'Benutzer können nicht der Gästegruppe zugeordnet werden',
+    guest_reg_off:
+      'Der Gastmodus ist aktiv: Es werden keine Gastkonten angelegt, bitte registrieren Sie sich oder melden Sie sich an',
   },
   'es-es': {
     account_format: '¡El formato de la cuenta no es correcto!',
@@ -182,6 +190,7 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: 'Esta cuenta ha sido eliminada',
     group_not_found: 'Este grupo de usuarios no existe',
     group_guest: 'No se puede asignar un usuario al grupo de visitantes',
+    guest_reg_off: 'El modo visitante está activado: no se crean cuentas de invitado, regístrese o inicie sesión',
   },
   'pt-pt': {
     account_format: 'O formato da conta não está correto!',
@@ -207,6 +216,7 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: 'Esta conta foi eliminada',
     group_not_found: 'Este grupo de utilizadores não existe',
     group_guest: 'Não é possível colocar um utilizador no grupo de visitantes',
+    guest_reg_off: 'O modo visitante está ativo: não são criadas contas de convidado, registe-se ou inicie sessão',
   },
   'ja-jp': {
     account_format: 'アカウントの形式が正しくありません！',
@@ -232,6 +242,7 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: 'このアカウントは削除されています',
     group_not_found: 'このユーザーグループは存在しません',
     group_guest: 'ユーザーをゲストグループに入れることはできません',
+    guest_reg_off: 'ゲストモードのため、ゲストアカウントは作成されません。登録またはログインしてください',
   },
   'ko-kr': {
     account_format: '계정 형식이 올바르지 않습니다!',
@@ -257,5 +268,6 @@ export const ACCOUNT_MESSAGES: Record<Locale, Record<AccountKey, string>> = {
     user_deleted: '삭제된 계정입니다',
     group_not_found: '존재하지 않는 사용자 그룹입니다',
     group_guest: '사용자를 게스트 그룹에 넣을 수 없습니다',
+    guest_reg_off: '방문자 모드가 켜져 있어 게스트 계정을 만들지 않습니다. 가입하거나 로그인하세요',
   },
 };

@@ -1,7 +1,22 @@
-import { endpoints } from '@openvod/contract';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { endpoints, guestCredentials } from '@openvod/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountApi, accountRoutes } from './accountApi';
+import { configurePayloadEncryption, desDecrypt, desEncrypt, payloadEncryptionOn } from './payloadCipher';
 import { useSession } from './session';
+import { getDeviceId } from './storage';
+
+// Node's OpenSSL, as the server's lib/des.ts uses it: single DES = two-key triple DES with K1 = K2.
+const nodeDes = {
+  encrypt: (text: string, key: string) => {
+    const c = createCipheriv('des-ede-ecb', Buffer.from(key + key), null);
+    return Buffer.concat([c.update(text, 'utf8'), c.final()]).toString('base64');
+  },
+  decrypt: (b64: string, key: string) => {
+    const d = createDecipheriv('des-ede-ecb', Buffer.from(key + key), null);
+    return Buffer.concat([d.update(Buffer.from(b64, 'base64')), d.final()]).toString('utf8');
+  },
+};
 
 function reply(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -18,7 +33,21 @@ describe('accountApi', () => {
       const ep = endpoints[op as keyof typeof endpoints];
       expect({ method: route.method, path: route.path }, op).toEqual({ method: ep.method, path: ep.path });
       expect(Boolean(route.auth), op).toBe((ep as { auth?: string }).auth === 'user');
+      expect(Boolean((route as { encrypted?: true }).encrypted), op).toBe(
+        Boolean((ep as { encrypted?: boolean }).encrypted),
+      );
     }
+  });
+
+  it('sends the spec §3 headers i and imei on every call', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(200, { code: 1, msg: 'ok' }));
+    vi.stubGlobal('fetch', fetch);
+    await accountApi.checkUpdate({ versionCode: 137 });
+    const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers.imei).toBe(guestCredentials(getDeviceId()).imei);
+    expect(headers.imei).toMatch(/^[0-9a-f]{16}$/);
+    expect(headers.i).toBe(globalThis.location.origin);
+    expect(headers).toMatchObject({ version: '1.3.8', versionCode: '137', platform: 'h5' });
   });
 
   it('treats regCheck code 2 (name exists) as an answer, not a failure', async () => {
@@ -60,5 +89,68 @@ describe('accountApi', () => {
     expect(form).toBeInstanceOf(FormData);
     expect(form.get('file')).toBeInstanceOf(Blob);
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  describe('encrypted payloads (spec §7)', () => {
+    afterEach(() => configurePayloadEncryption({ encrypt_state: 0 }));
+    const KEY = 'k8Bytes!';
+
+    it('DES-ECB matches the server cipher both ways, including UTF-8 text', async () => {
+      const text = JSON.stringify({ phone: '13800138000', code: '123456', note: '验证码 ✓' });
+      expect(await desEncrypt(text, KEY)).toBe(nodeDes.encrypt(text, KEY));
+      expect(await desDecrypt(nodeDes.encrypt(text, KEY), KEY)).toBe(text);
+      await expect(desDecrypt('bm90IGRlcw==', KEY)).rejects.toThrow();
+      await expect(desDecrypt(nodeDes.encrypt(text, KEY), 'another!')).rejects.toThrow();
+    });
+
+    it('follows the app config: on with encrypt_state 1 and an 8-byte key only', async () => {
+      const config = (info: Record<string, unknown>) =>
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(async () => reply(200, { code: 1, msg: 'ok', info })),
+        );
+      config({ encrypt_state: 1, encrypt_key: KEY });
+      await accountApi.getAppConfig();
+      expect(payloadEncryptionOn()).toBe(true);
+      config({ encrypt_state: 0 });
+      await accountApi.getAppConfig();
+      expect(payloadEncryptionOn()).toBe(false);
+      config({ encrypt_state: 1, encrypt_key: 'short' });
+      await accountApi.getAppConfig();
+      expect(payloadEncryptionOn()).toBe(false);
+    });
+
+    it('encrypts the body of codeLogin and decrypts the answer; other calls stay plain', async () => {
+      configurePayloadEncryption({ encrypt_state: 1, encrypt_key: KEY });
+      const session = { code: 1, msg: 'ok', token: 'tok-9', info: { user_id: 9, user_name: 'p' } };
+      const fetch = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) =>
+        String(url).endsWith('/code-login')
+          ? reply(200, {
+              code: 1,
+              msg: 'ok',
+              encrypt_state: 1,
+              encrypt_data: nodeDes.encrypt(JSON.stringify(session), KEY),
+            })
+          : reply(200, { code: 1, msg: 'ok', resend_after: 60 }),
+      );
+      vi.stubGlobal('fetch', fetch);
+      const res = await accountApi.codeLogin({ phone: '13800138000', code: '123456' });
+      expect(res).toEqual(session);
+      const sent = JSON.parse(String(fetch.mock.calls[0]?.[1]?.body));
+      expect(Object.keys(sent).sort()).toEqual(['encrypt_data', 'encrypt_state']);
+      expect(sent.encrypt_state).toBe(1);
+      expect(JSON.parse(nodeDes.decrypt(sent.encrypt_data, KEY))).toEqual({ phone: '13800138000', code: '123456' });
+      await accountApi.phoneLoginCode({ phone: '13800138000' });
+      expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).toEqual({ phone: '13800138000' });
+    });
+
+    it('an encrypted answer that cannot be read is a failure, not data', async () => {
+      configurePayloadEncryption({ encrypt_state: 1, encrypt_key: KEY });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => reply(200, { code: 1, msg: 'ok', encrypt_state: 1, encrypt_data: 'AAAAAAAAAAA=' })),
+      );
+      await expect(accountApi.codeLogin({ phone: '13800138000', code: '1' })).rejects.toMatchObject({ kind: 'http' });
+    });
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { endpoints } from '@openvod/contract';
 import { ApiError, api, type QueryValue } from './api';
+import { configurePayloadEncryption } from './payloadCipher';
 
 type Table = typeof endpoints;
 export type AccountOp =
@@ -31,7 +32,13 @@ export type AccountOp =
   | 'logout'
   | 'deleteAccount';
 
-export const accountRoutes: { [K in AccountOp]: Pick<Table[K], 'method' | 'path'> & { auth?: true } } = {
+/**
+ * Method, path, `auth` (user-only) and `encrypted` (spec §7: body encrypted while encryption is on) of each call,
+ * as the contract's endpoint table has them (accountApi.test.ts compares the flags with the table).
+ */
+export const accountRoutes: {
+  [K in AccountOp]: Pick<Table[K], 'method' | 'path'> & { auth?: true; encrypted?: true };
+} = {
   getAppConfig: { method: 'GET', path: '/api/app/config' },
   checkUpdate: { method: 'POST', path: '/api/app/check-update' },
   oauth: { method: 'GET', path: '/api/user/oauth' },
@@ -48,7 +55,7 @@ export const accountRoutes: { [K in AccountOp]: Pick<Table[K], 'method' | 'path'
   phoneLogin: { method: 'POST', path: '/api/user/phone-login' },
   login: { method: 'POST', path: '/api/user/login' },
   oneClickLogin: { method: 'POST', path: '/api/user/one-click-login' },
-  codeLogin: { method: 'POST', path: '/api/user/code-login' },
+  codeLogin: { method: 'POST', path: '/api/user/code-login', encrypted: true },
   reg: { method: 'POST', path: '/api/user/reg' },
   regCheck: { method: 'POST', path: '/api/user/reg-check' },
   keepAlive: { method: 'GET', path: '/api/user/keep-alive', auth: true },
@@ -68,12 +75,22 @@ function call<K extends AccountOp>(
   op: K,
   opts: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
 ): Promise<Res<K>> {
-  const { method, path, auth } = accountRoutes[op];
-  return api.request<Res<K>>(path, { method: method as 'GET' | 'POST', auth, ...opts });
+  const route: { method: string; path: string; auth?: true; encrypted?: true } = accountRoutes[op];
+  return api.request<Res<K>>(route.path, {
+    method: route.method as 'GET' | 'POST',
+    auth: route.auth,
+    encrypted: route.encrypted,
+    ...opts,
+  });
 }
 
 export const accountApi = {
-  getAppConfig: (signal?: AbortSignal) => call('getAppConfig', { signal }),
+  /** The app config; also switches the spec §7 payload encryption on or off to follow it. */
+  getAppConfig: async (signal?: AbortSignal) => {
+    const res = await call('getAppConfig', { signal });
+    configurePayloadEncryption(res.info);
+    return res;
+  },
   checkUpdate: (body: Body<'checkUpdate'>) => call('checkUpdate', { body }),
   oauth: (query: { provider: string; redirect?: string }) => call('oauth', { query }),
   wxLogin: (body: Body<'wxLogin'>) => call('wxLogin', { body }),
@@ -92,6 +109,8 @@ export const accountApi = {
   phoneRegister: (body: Body<'phoneRegister'>) => call('phoneRegister', { body }),
   phoneLoginCode: (body: Body<'phoneLoginCode'>) => call('phoneLoginCode', { body }),
   phoneLogin: (body: Body<'phoneLogin'>) => call('phoneLogin', { body }),
+  /** Sign in with a phone code (spec §7 codeLogin: the body is encrypted while the operator has encryption on). */
+  codeLogin: (body: Body<'codeLogin'>) => call('codeLogin', { body }),
   login: (body: Body<'login'>) => call('login', { body }),
   reg: (body: Body<'reg'>) => call('reg', { body }),
   /** Does the user name exist? The server answers code 2 (exists) or 1 (free); code 2 is not a failure here. */

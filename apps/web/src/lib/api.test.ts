@@ -96,6 +96,49 @@ describe('createApiClient', () => {
     });
   });
 
+  it('sends i (the base address in use) and imei', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { code: 1, msg: 'ok' }),
+    );
+    let apiBase = 'https://api1.example.com';
+    const client = createApiClient({ ...base, fetch, baseUrl: () => apiBase, imei: () => '0123456789abcdef' });
+    await client.getHome();
+    apiBase = 'https://api2.example.com';
+    await client.getHome();
+    const headers = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(headers.map((h) => [h.i, h.imei])).toEqual([
+      ['https://api1.example.com', '0123456789abcdef'],
+      ['https://api2.example.com', '0123456789abcdef'],
+    ]);
+    expect(fetch.mock.calls[1]?.[0]).toBe('https://api2.example.com/api/home');
+  });
+
+  it('encrypts only the calls marked encrypted, and only while a codec is active', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { code: 1, msg: 'ok', encrypt_state: 1, encrypt_data: 'CIPHER[{"code":1,"msg":"ok","n":7}]' }),
+    );
+    // A transparent stand-in codec: the DES itself is tested against Node's OpenSSL in accountApi.test.ts.
+    const codec = {
+      encrypt: async (text: string) => `CIPHER[${text}]`,
+      decrypt: async (data: string) => data.replace(/^CIPHER\[(.*)\]$/, '$1'),
+    };
+    let active: typeof codec | undefined = codec;
+    const client = createApiClient({ ...base, fetch, payloadCodec: () => active });
+    const res = await client.request<{ n: number }>('/api/x', { method: 'POST', body: { a: 1 }, encrypted: true });
+    expect(res.n).toBe(7);
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      encrypt_data: 'CIPHER[{"a":1}]',
+      encrypt_state: 1,
+    });
+    await client.request('/api/y', { method: 'POST', body: { a: 2 } });
+    expect(JSON.parse(String(fetch.mock.calls[1]?.[1]?.body))).toEqual({ a: 2 });
+    active = undefined;
+    await expect(client.request('/api/x', { method: 'POST', body: { a: 3 }, encrypted: true })).rejects.toMatchObject({
+      message: 't:error.dataFetchFailed',
+    });
+    expect(JSON.parse(String(fetch.mock.calls[2]?.[1]?.body))).toEqual({ a: 3 });
+  });
+
   it('builds the data query', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL) =>
       jsonResponse(200, { code: 1, msg: 'ok', list: [], page: 1, pagecount: 0, limit: 20, total: 0 }),

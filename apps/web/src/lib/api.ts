@@ -1,18 +1,27 @@
 /**
- * HTTP client of the viewer app (spec §3 headers, §7 timeout, §8 error catalogue).
+ * HTTP client of the viewer app (spec §3 headers, §7 timeout and encrypted payloads, §8 error catalogue).
  *
  * Every response is the envelope `{ code, msg, ...payload }`; `code === 1` is success. Anything else becomes an
  * {@link ApiError} whose message is shown to the user as is: the server's (already translated) `msg` when there is
  * one, else the spec's message for the HTTP status, timeout or network failure.
+ *
+ * Every call sends the spec §3 headers: `i` (the API base address in use), `authorcode`, `version`, `versionCode`,
+ * `deviceid`, `imei`, `startupTime`, `platform`, `time` (and the content type when there is a body).
+ *
+ * Encrypted payloads (spec §7): a call made with `encrypted: true` while a {@link PayloadCodec} is active (the
+ * operator turned encryption on, lib/payloadCipher.ts) sends `{ encrypt_data, encrypt_state: 1 }` instead of its
+ * JSON body; any answer carrying `encrypt_state` 1 and `encrypt_data` is decrypted before it is read.
  */
 import type {
   DataQuery,
   DataResponse,
   DataWithTypeResponse,
-  DetailResponse,
+  DetailForUserResponse,
   HomeResponse,
-  TypeListResponse,
+  TypeListWithPermissionResponse,
 } from '@openvod/contract';
+import { guestCredentials } from '@openvod/contract';
+import { activePayloadCodec } from './payloadCipher';
 import { clearSessionIfToken, currentToken } from './session';
 import { currentLocale, useSettings } from './settings';
 import { getDeviceId } from './storage';
@@ -125,6 +134,20 @@ export function buildUrl(base: string, path: string, query?: Record<string, Quer
   return `${base.replace(/\/$/, '')}${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** DES-ECB of spec §7 under the operator's key (lib/payloadCipher.ts). */
+export interface PayloadCodec {
+  /** UTF-8 text -> base64 ciphertext. */
+  encrypt(text: string): Promise<string>;
+  /** base64 ciphertext -> UTF-8 text; rejects on anything else. */
+  decrypt(data: string): Promise<string>;
+}
+
+function isEncryptedAnswer(body: unknown): body is { encrypt_state: unknown; encrypt_data: string } {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as { encrypt_state?: unknown; encrypt_data?: unknown };
+  return Number(b.encrypt_state) === 1 && typeof b.encrypt_data === 'string';
+}
+
 export interface ApiClientOptions {
   /** API origin ('' = this origin); a function when it can change (spec §4 Launch picks it from `domain_list`). */
   baseUrl?: string | (() => string);
@@ -136,6 +159,10 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   locale: () => string;
   deviceId: () => string;
+  /** The `imei` header (spec §3); default none. */
+  imei?: () => string;
+  /** The active payload cipher (spec §7), undefined while encryption is off. */
+  payloadCodec?: () => PayloadCodec | undefined;
   translate: Translate;
   isOnline?: () => boolean;
   now?: () => number;
@@ -149,6 +176,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A user-only call: a 401 answer ends the stored session. */
   auth?: boolean;
+  /** A call the contract marks `encrypted` (spec §7): its JSON body is encrypted while encryption is on. */
+  encrypted?: boolean;
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -162,6 +191,8 @@ export function createApiClient(options: ApiClientOptions) {
     now = () => Date.now(),
     token = () => '',
     onUnauthorized,
+    imei = () => '',
+    payloadCodec = () => undefined,
   } = options;
   const base = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
   const startupTime = String(Math.floor(now() / 1000));
@@ -169,6 +200,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function request<T>(path: string, req: RequestOptions = {}): Promise<T> {
     const method = req.method ?? 'GET';
+    const baseAddress = base() || globalThis.location?.origin || '';
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': locale(),
@@ -179,10 +211,18 @@ export function createApiClient(options: ApiClientOptions) {
       time: String(Math.floor(now() / 1000)),
       startupTime,
     };
+    if (baseAddress) headers.i = baseAddress;
+    const imeiValue = imei();
+    if (imeiValue) headers.imei = imeiValue;
     const authorcode = token();
     if (authorcode) headers.authorcode = authorcode;
     const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
     if (req.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+    const codec = payloadCodec();
+    let payload = req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body);
+    if (req.encrypted && codec && typeof payload === 'string') {
+      payload = JSON.stringify({ encrypt_data: await codec.encrypt(payload), encrypt_state: 1 });
+    }
 
     const controller = new AbortController();
     let timedOut = false;
@@ -203,7 +243,7 @@ export function createApiClient(options: ApiClientOptions) {
         response = await doFetch(buildUrl(base(), path, req.query), {
           method,
           headers,
-          body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
+          body: payload,
           signal: controller.signal,
         });
       } catch (err) {
@@ -220,6 +260,15 @@ export function createApiClient(options: ApiClientOptions) {
         if (outer?.aborted) throw err;
         body = undefined;
       }
+      if (isEncryptedAnswer(body)) {
+        const cipher = codec ?? payloadCodec();
+        try {
+          if (!cipher) throw new Error('encrypted answer while encryption is off');
+          body = JSON.parse(await cipher.decrypt(body.encrypt_data)) as unknown;
+        } catch {
+          throw new ApiError(translate('error.dataFetchFailed'), 0, response.status, 'http');
+        }
+      }
       if (response.status === 401 && req.auth && authorcode) onUnauthorized?.(authorcode);
       return interpretResponse<T>(response.status, body, translate);
     } finally {
@@ -230,14 +279,14 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     request,
-    getType: (signal?: AbortSignal) => request<TypeListResponse>('/api/types', { signal }),
+    getType: (signal?: AbortSignal) => request<TypeListWithPermissionResponse>('/api/types', { signal }),
     getHome: (signal?: AbortSignal) => request<HomeResponse>('/api/home', { signal }),
     data: (query: DataQuery, signal?: AbortSignal) =>
       request<DataResponse>('/api/vod', { query: query as Record<string, QueryValue>, signal }),
     dataWithType: (query: { type_ids?: string; limit?: number; order?: string }, signal?: AbortSignal) =>
       request<DataWithTypeResponse>('/api/vod/grouped', { query, signal }),
     getDetail: (id: number, signal?: AbortSignal) =>
-      request<DetailResponse>(`/api/vod/${encodeURIComponent(id)}`, { signal }),
+      request<DetailForUserResponse>(`/api/vod/${encodeURIComponent(id)}`, { signal }),
     hits: (id: number) =>
       request<{ code: 1; msg: string; vod_hits: number }>(`/api/vod/${encodeURIComponent(id)}/hits`),
   };
@@ -257,10 +306,21 @@ export function setApiTranslator(translate: Translate): void {
 
 const defaultBase = import.meta.env.VITE_API_BASE ?? '';
 
+let imeiOf: { deviceId: string; imei: string } | undefined;
+
+/** The `imei` header of this browser: the guest scheme's imei of the device id (spec §3, contract guest.ts). */
+export function deviceImei(): string {
+  const id = getDeviceId();
+  if (imeiOf?.deviceId !== id) imeiOf = { deviceId: id, imei: guestCredentials(id).imei };
+  return imeiOf.imei;
+}
+
 export const api: ApiClient = createApiClient({
   baseUrl: () => useSettings.getState().apiBase || defaultBase,
   locale: currentLocale,
   deviceId: getDeviceId,
+  imei: deviceImei,
+  payloadCodec: activePayloadCodec,
   token: currentToken,
   onUnauthorized: clearSessionIfToken,
   translate: (key) => apiTranslate(key),

@@ -24,6 +24,14 @@ export const paths = {
   wallpaperDetail: '/pages/wallpaper/detail',
   personalCenter: '/pages/me/personal-center',
   bindPhone: '/pages/me/bind-phone',
+  rankList: '/pages/ranklist/index',
+  specialTopic: '/pages/specialtopic/index',
+  topicList: '/pages/specialtopic/topic-list',
+  wonder: '/pages/wonder/index',
+  moreList: '/pages/common/more-list',
+  smallVideo: '/pages/smallvideo/index',
+  playlet: '/pages/playlet/index',
+  live: '/pages/live/index',
 } as const;
 
 /**
@@ -84,6 +92,10 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 export const detailPath = (id: number, sid?: number, nid?: number) => withQuery(paths.detail, { id, sid, nid });
 export const sortPath = (typeId?: number) => withQuery(paths.sort, { type_id: typeId });
 export const searchPath = (wd?: string) => withQuery(paths.search, { wd });
+export const topicListPath = (id: number) => withQuery(paths.topicList, { id });
+/** common/more-list: a full list of a home block or category (`title` is shown in the header). */
+export const moreListPath = (q: { type_id?: number; order?: string; level?: number; title?: string }) =>
+  withQuery(paths.moreList, q);
 
 /** A positive integer from a query value, else undefined. */
 export function positiveInt(value: string | null | undefined): number | undefined {

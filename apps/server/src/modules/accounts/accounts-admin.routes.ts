@@ -15,8 +15,17 @@ import {
   adminUpdateUser,
 } from './accounts-admin.service.ts';
 
-/** Register the console account routes; `admin` authenticates the console session (401 otherwise). */
-export function accountsAdminRoutes(app: FastifyInstance, accounts: AccountsService, admin: AdminService) {
+/**
+ * Register the console account routes; `admin` authenticates the console session (401 otherwise).
+ * `onGroupsChanged` runs after a group is created or edited (its category rights feed the catalogue's cached
+ * getType/getDetail answers, which must be dropped).
+ */
+export function accountsAdminRoutes(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  admin: AdminService,
+  onGroupsChanged: () => void = () => undefined,
+) {
   const guard = async (req: FastifyRequest) => {
     req.admin = await admin.authenticate(req.client.authorcode);
   };
@@ -43,11 +52,24 @@ export function accountsAdminRoutes(app: FastifyInstance, accounts: AccountsServ
     guard,
   );
   defineRoute(app, 'adminListGroups', async () => ({ ...ok, list: await adminListGroups(db) }), guard);
-  defineRoute(app, 'adminCreateGroup', async ({ body }) => ({ ...ok, info: await adminCreateGroup(db, body) }), guard);
+  defineRoute(
+    app,
+    'adminCreateGroup',
+    async ({ body }) => {
+      const info = await adminCreateGroup(db, body);
+      onGroupsChanged();
+      return { ...ok, info };
+    },
+    guard,
+  );
   defineRoute(
     app,
     'adminUpdateGroup',
-    async ({ params, body }) => ({ ...ok, info: await adminUpdateGroup(db, params.id, body) }),
+    async ({ params, body }) => {
+      const info = await adminUpdateGroup(db, params.id, body);
+      onGroupsChanged();
+      return { ...ok, info };
+    },
     guard,
   );
 }

@@ -314,7 +314,7 @@ describe('login', () => {
       payload: { user_name: 'victim', user_pwd: 'right123' },
     });
     expect(right.statusCode).toBe(429);
-    t.app.services.accounts.loginLimiter.reset('victim');
+    await t.app.services.accounts.loginLimiter.reset('victim');
   });
 
   it('refuses brute force from one IP with 429, whatever the names', async () => {

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { t } from '../../i18n/messages.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/routes.ts';
-import { type AccountsService, type ClientContext, currentUser, revokeSession, userGuard } from './accounts.service.ts';
+import { type AccountsService, clientContext, currentUser, revokeSession, userGuard } from './accounts.service.ts';
 
 /** Largest avatar upload accepted (bytes). */
 export const PORTRAIT_MAX_BYTES = 2 * 1024 * 1024;
@@ -65,7 +65,7 @@ async function readPortrait(req: FastifyRequest): Promise<Buffer> {
 }
 
 const ok = { code: 1 as const, msg: 'ok' };
-const clientOf = (req: FastifyRequest): ClientContext => ({ ip: req.ip, deviceId: req.client.deviceid });
+const clientOf = clientContext;
 
 /** Register the viewer account routes (in their own scope: the multipart parser stays local to it). */
 export async function accountsRoutes(app: FastifyInstance, accounts: AccountsService) {

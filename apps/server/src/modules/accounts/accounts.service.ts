@@ -26,11 +26,11 @@ import {
   type DeletionState,
   ErrorCode,
   type Group,
+  guestCredentials,
   type UserInfo,
 } from '@openvod/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
 import { macUser } from '../../db/schema/index.ts';
@@ -38,6 +38,7 @@ import { plainText } from '../../lib/sanitize.ts';
 import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
+import { type FailureCounter, MemoryFailureCounter } from './limits.ts';
 
 export type { GroupRow, UserRow } from './accounts.repo.ts';
 
@@ -76,14 +77,62 @@ export const PLOG_TYPE = {
   adClick: 13,
 } as const;
 
-/** Operator settings this module reads (from the app settings store once it exists; defaults otherwise). */
+/**
+ * Operator settings this module reads on every use. app.ts plugs in the operator's app config
+ * (AppConfigService.accountSettings: `keepalive_points`, `reg_ip_daily_limit`, `tourist_state`, edited in the
+ * console's app config editor); missing values fall back to {@link DEFAULT_ACCOUNT_SETTINGS}.
+ */
 export interface AccountSettings {
   /** Points of the daily keep-alive reward (0 = none). */
   keepalive_points: number;
   /** Registrations allowed per IP per operator day. */
   reg_ip_daily_limit: number;
+  /** App config `tourist_state`: '1' = tourist mode (visitors stay anonymous, no guest accounts), see {@link isGuestRegistration}. */
+  tourist_state: string;
 }
-export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = { keepalive_points: 1, reg_ip_daily_limit: 10 };
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  keepalive_points: 1,
+  reg_ip_daily_limit: 10,
+  tourist_state: '0',
+};
+
+/**
+ * `tourist_state` (spec §3 App config, §4 Auto login and Free-view flow; issue 3 item 4). The spec does not define
+ * the field; what it implies, and what this server does:
+ *
+ * - '1' = tourist mode: visitors may use the app without an account, as tourists (user_id 0). The client then does
+ *   NOT auto-register a guest account at launch (spec §4 Auto login runs only when tourist_state is not '1', see
+ *   apps/web features/account/launch.ts), and the free-view quota does not block anybody (spec §4 Free-view flow:
+ *   a user is blocked only when "tourist_state is not '1'"; the play-log module applies that rule).
+ * - anything else (default '0') = every device gets an account: the client registers the device's guest account
+ *   without a tap (user name = first 8 hex characters of SHA-256(device id), packages/contract guest.ts) and the
+ *   free-view quota applies to members below VIP.
+ *
+ * Server side, in tourist mode a guest auto-registration (a `reg` whose user name and imei are the guest
+ * credentials of the request's `deviceid` header, {@link isGuestRegistration}) is refused with 403
+ * `guest_reg_off`: the operator chose anonymous tourists, so the server does not mint throw-away accounts per
+ * device for clients that ignore the setting. Ordinary registrations (any other name) are not affected.
+ */
+export function touristMode(settings: Pick<AccountSettings, 'tourist_state'>): boolean {
+  return String(settings.tourist_state) === '1';
+}
+
+/** Whether a `reg` body is the auto-registration of the guest account of `deviceId` (spec §3/§4). */
+export function isGuestRegistration(body: { user_name: string; imei?: string }, deviceId: string): boolean {
+  if (!deviceId) return false;
+  const guest = guestCredentials(deviceId);
+  return body.user_name.trim() === guest.user_name && (body.imei === undefined || body.imei === guest.imei);
+}
+
+/**
+ * Work another module must do when a user's deletion is processed (issue 3 §3: "settles or cancels pending orders
+ * and withdrawals"), registered with {@link AccountsService.onDeletion}. It runs inside the deletion transaction
+ * `tx`, after the user row has been claimed (anonymised fields are already written, the row is locked) and before
+ * the commit; `user` is the row as it was before anonymisation. Throwing rolls the whole deletion back: the request
+ * stays pending and is retried at the next run of the job. Handlers run in registration order and must be
+ * idempotent in effect (a retried deletion runs them again).
+ */
+export type DeletionHandler = (tx: Db, user: UserRow, ctx: { now: Date }) => Promise<void>;
 
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I/L
 const NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -500,57 +549,66 @@ export function removeAvatarFile(mediaDir: string | undefined, portrait: string)
  * IPs, gender and birthday cleared; user_status 0; user_deleted_at = now) and all their sessions are revoked, which
  * frees the phone and the openid. A request withdrawn in the meantime is left alone. Returns how many were done.
  *
- * TODO(issue 6, and the promotion/withdrawal issue not yet filed): before anonymising, settle or cancel the user's
- * pending orders (issue 6, VIP membership and payments) and pending withdrawals (promotion/cash withdrawal), as
- * issue 3 §3 asks; neither module exists yet.
+ * `opts.handlers` ({@link DeletionHandler}, registered with {@link AccountsService.onDeletion}) run in the same
+ * transaction: billing settles or cancels the user's pending orders, promotion their pending withdrawals. When one
+ * throws, that user's deletion is rolled back and stays pending; the other users are still processed, and the
+ * first error is rethrown at the end (so the job logs it).
  */
 export async function processDeletions(
   db: Db,
   now: Date = new Date(),
-  opts: { timeZone?: string; mediaDir?: string } = {},
+  opts: { timeZone?: string; mediaDir?: string; handlers?: readonly DeletionHandler[] } = {},
 ): Promise<number> {
   // Nothing requested less than 3 calendar days ago can be due.
   const candidates = await repo.pendingDeletions(db, new Date(now.getTime() - DELETION_WORKING_DAYS * 86_400_000));
   let done = 0;
+  let firstError: unknown;
   for (const user of candidates) {
     const requestedAt = user.user_delete_requested_at as Date;
     if (deletionProcessAfter(requestedAt, opts.timeZone).getTime() > now.getTime()) continue;
-    const processed = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(macUser)
-        .set({
-          user_name: `deleted_${user.user_id}`,
-          user_pwd: '',
-          user_nick_name: '',
-          user_portrait: '',
-          user_gender: 0,
-          user_birthday: '',
-          user_phone: '',
-          user_openid_weixin: '',
-          imei: '',
-          user_device_id: '',
-          user_reg_ip: '',
-          user_login_ip: '',
-          user_status: 0,
-          user_deleted_at: now,
-        })
-        .where(
-          and(
-            eq(macUser.user_id, user.user_id),
-            eq(macUser.user_delete_requested_at, requestedAt),
-            isNull(macUser.user_deleted_at),
-          ),
-        )
-        .returning({ user_id: macUser.user_id });
-      if (!row) return false;
-      await repo.deleteUserSessions(tx, user.user_id);
-      return true;
-    });
+    const processed = await db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .update(macUser)
+          .set({
+            user_name: `deleted_${user.user_id}`,
+            user_pwd: '',
+            user_nick_name: '',
+            user_portrait: '',
+            user_gender: 0,
+            user_birthday: '',
+            user_phone: '',
+            user_openid_weixin: '',
+            imei: '',
+            user_device_id: '',
+            user_reg_ip: '',
+            user_login_ip: '',
+            user_status: 0,
+            user_deleted_at: now,
+          })
+          .where(
+            and(
+              eq(macUser.user_id, user.user_id),
+              eq(macUser.user_delete_requested_at, requestedAt),
+              isNull(macUser.user_deleted_at),
+            ),
+          )
+          .returning({ user_id: macUser.user_id });
+        if (!row) return false;
+        for (const handler of opts.handlers ?? []) await handler(tx, user, { now });
+        await repo.deleteUserSessions(tx, user.user_id);
+        return true;
+      })
+      .catch((err: unknown) => {
+        firstError ??= err;
+        return false;
+      });
     if (processed) {
       done++;
       removeAvatarFile(opts.mediaDir, user.user_portrait);
     }
   }
+  if (firstError !== undefined) throw firstError;
   return done;
 }
 
@@ -563,17 +621,26 @@ export async function processDeletions(
 export function startAccountJobs(
   db: Db,
   log: (msg: string) => void,
-  opts: { timeZone?: string; mediaDir?: string; intervalMs?: number } = {},
+  opts: {
+    timeZone?: string;
+    mediaDir?: string;
+    intervalMs?: number;
+    /** The registered deletion handlers (`app.services.accounts.deletionHandlers`), read at every run. */
+    handlers?: readonly DeletionHandler[];
+  } = {},
 ): { stop(): void; run(): Promise<void> } {
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= (async () => {
+      const failed = (job: string) => (err: unknown) => {
+        log(`accounts ${job} job failed: ${err instanceof Error ? err.message : String(err)}`);
+        return 0;
+      };
       try {
-        const deleted = await processDeletions(db, new Date(), opts);
-        const expired = await expireVips(db);
+        // A failing deletion handler must not hold up the VIP expiry (and the other way round).
+        const deleted = await processDeletions(db, new Date(), opts).catch(failed('deletion'));
+        const expired = await expireVips(db).catch(failed('VIP expiry'));
         if (deleted || expired) log(`accounts: ${deleted} deletion(s) processed, ${expired} VIP(s) expired`);
-      } catch (err) {
-        log(`accounts job failed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         running = undefined;
       }
@@ -592,30 +659,7 @@ export function startAccountJobs(
 // ---------------------------------------------------------------------------------------------------------------
 // Limits
 
-/**
- * Counts failures per key in a fixed window, in memory (one process; a Redis store comes with REDIS_URL support).
- * `blocked(key)` is true once `max` failures were recorded within `windowMs`.
- */
-export class AttemptLimiter {
-  private hits: LRUCache<string, { n: number }>;
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-  ) {
-    this.hits = new LRUCache({ max: 100_000, ttl: windowMs, ttlAutopurge: false });
-  }
-  blocked(key: string): boolean {
-    return (this.hits.get(key)?.n ?? 0) >= this.max;
-  }
-  fail(key: string) {
-    const entry = this.hits.get(key);
-    if (entry) entry.n++;
-    else this.hits.set(key, { n: 1 });
-  }
-  reset(key: string) {
-    this.hits.delete(key);
-  }
-}
+export { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from './limits.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Route-facing service
@@ -627,7 +671,16 @@ export interface AccountsOptions {
   /** Failed logins per user name within the window before 429 (default 10 per 15 minutes). */
   loginFailuresPerName?: number;
   loginFailureWindowMs?: number;
+  /**
+   * Where failed logins are counted (app.ts: a {@link RedisFailureCounter} with REDIS_URL); default a
+   * {@link MemoryFailureCounter} of `loginFailuresPerName` per `loginFailureWindowMs`.
+   */
+  loginFailureCounter?: FailureCounter;
 }
+
+/** Default failed-login limit per user name: 10 per 15 minutes. */
+export const LOGIN_FAILURES_PER_NAME = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 const fieldOf: Record<CredentialProblem, string> = {
   account_format: 'user_name',
@@ -645,9 +698,16 @@ export function assertCredentials(
   if (problem) throw badRequest(problem, {}, fieldOf[problem]);
 }
 
+/** Who is calling (from the request context): IP, `deviceid` header, `imei` header ('' when absent). */
 export interface ClientContext {
   ip: string;
   deviceId: string;
+  imei?: string;
+}
+
+/** The {@link ClientContext} of a request (plugins/request-context.ts read and validated the headers). */
+export function clientContext(req: FastifyRequest): ClientContext {
+  return { ip: req.ip, deviceId: req.client.deviceid, imei: req.client.imei };
 }
 
 /** What the accounts routes use: the database, the clock (tests move it), settings and the login limiter. */
@@ -655,18 +715,44 @@ export class AccountsService {
   /** The clock; tests replace it. */
   now: () => Date = () => new Date();
   private settingsSource: () => Promise<Partial<AccountSettings>> = async () => ({});
-  readonly loginLimiter: AttemptLimiter;
+  private readonly handlers: DeletionHandler[] = [];
+  readonly loginLimiter: FailureCounter;
 
   constructor(
     readonly db: Db,
     readonly opts: AccountsOptions,
   ) {
-    this.loginLimiter = new AttemptLimiter(opts.loginFailuresPerName ?? 10, opts.loginFailureWindowMs ?? 15 * 60_000);
+    this.loginLimiter =
+      opts.loginFailureCounter ??
+      new MemoryFailureCounter(
+        opts.loginFailuresPerName ?? LOGIN_FAILURES_PER_NAME,
+        opts.loginFailureWindowMs ?? LOGIN_FAILURE_WINDOW_MS,
+      );
   }
 
-  /** Plug in the operator's settings (the app-config store); missing values fall back to the defaults. */
+  /**
+   * Plug in the operator's settings (app.ts: the app config, AppConfigService.accountSettings); read on every use,
+   * missing values fall back to {@link DEFAULT_ACCOUNT_SETTINGS}.
+   */
   setSettingsSource(source: () => Promise<Partial<AccountSettings>>) {
     this.settingsSource = source;
+  }
+
+  /**
+   * Register work for the deletion job ({@link DeletionHandler}; billing: settle or cancel pending orders,
+   * promotion: pending withdrawals). Returns a function that unregisters it.
+   */
+  onDeletion(handler: DeletionHandler): () => void {
+    this.handlers.push(handler);
+    return () => {
+      const i = this.handlers.indexOf(handler);
+      if (i >= 0) this.handlers.splice(i, 1);
+    };
+  }
+
+  /** The registered deletion handlers, in order (pass to {@link startAccountJobs} as `handlers`). */
+  get deletionHandlers(): readonly DeletionHandler[] {
+    return this.handlers;
   }
 
   async settings(): Promise<AccountSettings> {
@@ -687,23 +773,43 @@ export class AccountsService {
     return Boolean(await findUserByName(this.db, name));
   }
 
-  /** Reg: spec §5 rules, the per-IP daily cap (429 reg_ip_limit), a taken name (400 user_name_taken). */
+  /**
+   * Run `create` (which inserts one user in `tx`) under the per-IP daily registration cap: an advisory lock on the
+   * IP serialises concurrent sign-ups from one address across processes, the day's count is read inside the same
+   * transaction, and 429 `reg_ip_limit` is thrown when `reg_ip_daily_limit` is reached. Every sign-up path uses it.
+   */
+  async registerWithinIpCap<T>(ip: string, create: (tx: Db) => Promise<T>): Promise<T> {
+    const { reg_ip_daily_limit } = await this.settings();
+    const since = operatorDayStart(this.now(), this.opts.timeZone);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reg:ip:${ip}`}))`);
+      if ((await repo.countRegistrationsSince(tx, ip, since)) >= reg_ip_daily_limit) {
+        throw new AppError(429, ErrorCode.rateLimited, 'reg_ip_limit');
+      }
+      return create(tx);
+    });
+  }
+
+  /**
+   * Reg: spec §5 rules, 403 `guest_reg_off` for a guest auto-registration in tourist mode ({@link touristMode}),
+   * the per-IP daily cap (429 reg_ip_limit), a taken name (400 user_name_taken).
+   */
   async register(
     body: { user_name: string; user_pwd: string; user_pwd2: string; imei?: string; invitation_code?: string },
     ctx: ClientContext,
   ): Promise<{ info: UserInfo; token: string }> {
     assertCredentials(body, 'reg');
     const now = this.now();
-    const { reg_ip_daily_limit } = await this.settings();
-    const today = await repo.countRegistrationsSince(this.db, ctx.ip, operatorDayStart(now, this.opts.timeZone));
-    if (today >= reg_ip_daily_limit) throw new AppError(429, ErrorCode.rateLimited, 'reg_ip_limit');
+    if (touristMode(await this.settings()) && isGuestRegistration(body, ctx.deviceId)) {
+      throw new AppError(403, ErrorCode.forbidden, 'guest_reg_off');
+    }
     const name = body.user_name.trim();
     if (await this.nameExists(name)) throw new AppError(400, ErrorCode.conflict, 'user_name_taken', {}, 'user_name');
-    const user = await this.db.transaction((tx) =>
+    const user = await this.registerWithinIpCap(ctx.ip, (tx) =>
       registerUser(tx, {
         user_name: name,
         password: body.user_pwd,
-        imei: body.imei,
+        imei: body.imei || ctx.imei,
         device_id: ctx.deviceId,
         invitation_code: body.invitation_code,
         ip: ctx.ip,
@@ -724,18 +830,22 @@ export class AccountsService {
   ): Promise<{ info: UserInfo; token: string }> {
     assertCredentials(body, 'login');
     const name = body.user_name.trim();
-    if (this.loginLimiter.blocked(name)) throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
+    if (await this.loginLimiter.blocked(name)) throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
     const user = await findUserByName(this.db, name);
     const ok = user ? await verifyPassword(user.user_pwd, body.user_pwd) : await verifyPassword(DUMMY_HASH, '');
     if (!user || !ok || user.user_deleted_at) {
-      this.loginLimiter.fail(name);
+      await this.loginLimiter.fail(name);
       throw new AppError(400, ErrorCode.generic, 'login_failed');
     }
     if (user.user_status !== 1) throw forbidden();
-    this.loginLimiter.reset(name);
+    await this.loginLimiter.reset(name);
     const now = this.now();
     await expireVipIfDue(this.db, user, now);
-    const token = await createSession(this.db, user.user_id, ctx.deviceId, { ip: ctx.ip, imei: body.imei, now });
+    const token = await createSession(this.db, user.user_id, ctx.deviceId, {
+      ip: ctx.ip,
+      imei: body.imei || ctx.imei,
+      now,
+    });
     return { info: await this.info((await repo.userById(this.db, user.user_id)) ?? user), token };
   }
 
@@ -802,7 +912,11 @@ export class AccountsService {
   }
 
   processDeletions(now: Date = this.now()) {
-    return processDeletions(this.db, now, { timeZone: this.opts.timeZone, mediaDir: this.opts.mediaDir });
+    return processDeletions(this.db, now, {
+      timeZone: this.opts.timeZone,
+      mediaDir: this.opts.mediaDir,
+      handlers: this.handlers,
+    });
   }
 }
 

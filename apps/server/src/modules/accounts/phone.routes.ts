@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../../i18n/messages.ts';
 import { defineRoute } from '../../plugins/routes.ts';
-import { type ClientContext, currentUser, userGuard } from './accounts.service.ts';
+import { clientContext, currentUser, userGuard } from './accounts.service.ts';
 import type { PhoneService } from './phone.service.ts';
 
 /** Per-IP limits of the code-sending and code-checking calls. */
@@ -16,7 +16,7 @@ export const SEND_CODE_LIMIT = { max: 5, timeWindow: '1 minute' };
 export const CHECK_CODE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 const ok = { code: 1 as const, msg: 'ok' };
-const clientOf = (req: FastifyRequest): ClientContext => ({ ip: req.ip, deviceId: req.client.deviceid });
+const clientOf = clientContext;
 
 export function phoneRoutes(app: FastifyInstance, phone: PhoneService) {
   const sent = (req: FastifyRequest, r: { resend_after: number }) => ({

@@ -65,7 +65,10 @@ function isUniqueViolation(err: unknown): boolean {
 
 const forbidden = () => new AppError(403, ErrorCode.forbidden, 'forbidden');
 
-/** The per-IP daily registration cap of the accounts settings (429 reg_ip_limit), for every sign-up path. */
+/**
+ * The per-IP daily registration cap of the accounts settings (429 reg_ip_limit), checked early (before an SMS code
+ * is consumed); the insert itself runs in AccountsService.registerWithinIpCap, which checks it again atomically.
+ */
 export async function assertRegistrationAllowed(accounts: AccountsService, ctx: ClientContext): Promise<void> {
   const { reg_ip_daily_limit } = await accounts.settings();
   const since = operatorDayStart(accounts.now(), accounts.opts.timeZone);
@@ -84,7 +87,11 @@ export async function signInUser(
   if (user.user_status !== 1 || user.user_deleted_at) throw forbidden();
   const now = accounts.now();
   await expireVipIfDue(accounts.db, user, now);
-  const token = await createSession(accounts.db, user.user_id, ctx.deviceId, { ip: ctx.ip, imei, now });
+  const token = await createSession(accounts.db, user.user_id, ctx.deviceId, {
+    ip: ctx.ip,
+    imei: imei || ctx.imei,
+    now,
+  });
   return { info: await accounts.info((await findUserById(accounts.db, user.user_id)) ?? user), token };
 }
 
@@ -141,10 +148,10 @@ export class PhoneService {
     const now = this.accounts.now();
     let user: UserRow;
     try {
-      user = await this.db.transaction((tx) =>
+      user = await this.accounts.registerWithinIpCap(ctx.ip, (tx) =>
         registerUser(tx, {
           phone,
-          imei: input.imei,
+          imei: input.imei || ctx.imei,
           device_id: ctx.deviceId,
           invitation_code: input.invitation_code,
           ip: ctx.ip,

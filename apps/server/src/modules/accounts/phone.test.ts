@@ -597,6 +597,8 @@ describe('encrypted codeLogin (spec §7)', () => {
     const off = await t.app.inject({ method: 'POST', url: '/api/user/code-login', ...req(envelope({ phone, code })) });
     expect(off.statusCode).toBe(400);
     expect(off.json().field).toBe('phone');
+    // Spec §7 "the key named in encrypt_key": handed out only while encryption is on.
+    expect((await t.app.inject('/api/app/config')).json().info).not.toHaveProperty('encrypt_key');
 
     const on = await t.app.inject({
       method: 'PATCH',
@@ -605,7 +607,7 @@ describe('encrypted codeLogin (spec §7)', () => {
       payload: { encrypt_state: 1 },
     });
     expect(on.json().info.encrypt_state).toBe(1);
-    expect((await t.app.inject('/api/app/config')).json().info.encrypt_state).toBe(1);
+    expect((await t.app.inject('/api/app/config')).json().info).toMatchObject({ encrypt_state: 1, encrypt_key: KEY });
 
     const res = await t.app.inject({ method: 'POST', url: '/api/user/code-login', ...req(envelope({ phone, code })) });
     expect(res.statusCode).toBe(200);

@@ -18,7 +18,7 @@ export function appConfigRoutes(app: FastifyInstance, appConfig: AppConfigServic
     })),
   }));
 
-  defineRoute(app, 'adminGetAppConfig', async () => ({ ...ok, info: await appConfig.get() }), adminGuard);
+  defineRoute(app, 'adminGetAppConfig', async () => ({ ...ok, info: await appConfig.getAdmin() }), adminGuard);
   defineRoute(
     app,
     'adminUpdateAppConfig',

@@ -6,7 +6,8 @@
  *   knows at run time (`sms_enabled`, `one_click_enabled`, `oauth_providers`, the effective `encrypt_state`). When the
  *   operator has not set a `menu`, it is the first four enabled top categories (`{type_id, type_name}`, special
  *   categories excluded). The result is cached in memory for {@link APP_CONFIG_TTL_MS}; an edit through this service
- *   drops the cache at once, other processes see it within the TTL.
+ *   drops the cache at once, other processes see it within the TTL (at once with REDIS_URL,
+ *   {@link shareAppConfigInvalidation}).
  * - `checkUpdate`: the published version (`app_setting` key `app_version`, default {@link CURRENT_APP_VERSION}
  *   1.3.8 / 137); the operator publishes a newer one (both `version` and `version_code` must be greater).
  * - Server secrets (`secret`): a value from the environment, else random bytes generated once and kept in
@@ -14,8 +15,9 @@
  * - {@link PayloadCipher} for the `encrypt_data` hook of plugins/routes.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { AppConfig, AppVersion } from '@openvod/contract';
+import type { AdminAppConfig, AppConfig, AppVersion } from '@openvod/contract';
 import { eq, inArray } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { appSetting } from '../../db/schema/index.ts';
@@ -25,9 +27,24 @@ import type { PayloadCipher } from '../../plugins/routes.ts';
 import type { ContentService } from '../content/content.service.ts';
 
 export type AppConfigValue = z.infer<typeof AppConfig>;
+/** The console's view: the public fields plus the server-side accounts settings. */
+export type AdminAppConfigValue = z.infer<typeof AdminAppConfig>;
 export type AppVersionValue = z.infer<typeof AppVersion>;
-/** Fields the operator edits (the run-time ones are computed). */
-export type AppConfigOverrides = Partial<Omit<AppConfigValue, 'sms_enabled' | 'one_click_enabled' | 'oauth_providers'>>;
+/** Fields the operator edits (the run-time ones are computed, `encrypt_key` comes from ENCRYPT_KEY). */
+export type AppConfigOverrides = Partial<
+  Omit<AdminAppConfigValue, 'sms_enabled' | 'one_click_enabled' | 'oauth_providers' | 'encrypt_key'>
+>;
+
+/**
+ * The accounts settings the operator edits with the app config (AccountsService.setSettingsSource, wired in app.ts):
+ * read on every use, so a console edit applies to the next request (at once in the process that took the edit,
+ * within {@link APP_CONFIG_TTL_MS} in the others).
+ */
+export interface AccountsAppSettings {
+  keepalive_points: number;
+  reg_ip_daily_limit: number;
+  tourist_state: string;
+}
 
 export const APP_CONFIG_KEY = 'app_config';
 export const APP_VERSION_KEY = 'app_version';
@@ -82,6 +99,8 @@ export const DEFAULT_APP_CONFIG: Required<AppConfigOverrides> = {
   encrypt_state: 0,
   bindPhonePoint: 2,
   disCount: 10,
+  keepalive_points: 1,
+  reg_ip_daily_limit: 10,
 };
 
 export interface AppConfigRuntime {
@@ -104,7 +123,8 @@ export function compareVersions(a: string, b: string): number {
 }
 
 export class AppConfigService {
-  private cache: { value: AppConfigValue; at: number } | undefined;
+  private cache: { value: AdminAppConfigValue; at: number } | undefined;
+  private updateListeners: Array<() => Promise<void> | void> = [];
   private secrets = new Map<string, Buffer>();
   /** The clock (tests move it). */
   now: () => number = () => Date.now();
@@ -118,6 +138,14 @@ export class AppConfigService {
   /** Drop the cached config (after an operator edit). */
   invalidate(): void {
     this.cache = undefined;
+  }
+
+  /**
+   * Call `listener` after every operator edit (app.ts with REDIS_URL: tell the other processes to drop their
+   * cache, {@link shareAppConfigInvalidation}). A failing listener is reported by `update` only through its logs.
+   */
+  onUpdate(listener: () => Promise<void> | void): void {
+    this.updateListeners.push(listener);
   }
 
   private async readSetting<T>(key: string): Promise<T | undefined> {
@@ -153,16 +181,21 @@ export class AppConfigService {
       .map((t) => ({ type_id: t.type_id, type_name: t.type_name }));
   }
 
-  /** getAppConfig: every field, cached for {@link APP_CONFIG_TTL_MS}. */
-  async get(): Promise<AppConfigValue> {
+  /**
+   * adminGetAppConfig: every field including the server-side accounts settings, cached for
+   * {@link APP_CONFIG_TTL_MS}. `encrypt_key` (the ENCRYPT_KEY value) is present only while `encrypt_state` is 1.
+   */
+  async getAdmin(): Promise<AdminAppConfigValue> {
     const at = this.now();
     if (this.cache && at - this.cache.at < APP_CONFIG_TTL_MS) return this.cache.value;
     const o = await this.overrides();
     const merged = { ...DEFAULT_APP_CONFIG, ...o };
-    const value: AppConfigValue = {
+    const encrypted = merged.encrypt_state === 1 && Boolean(this.runtime.encryptKey);
+    const value: AdminAppConfigValue = {
       ...merged,
       menu: o.menu && o.menu.length > 0 ? o.menu : await this.defaultMenu(),
-      encrypt_state: merged.encrypt_state === 1 && this.runtime.encryptKey ? 1 : 0,
+      encrypt_state: encrypted ? 1 : 0,
+      ...(encrypted ? { encrypt_key: this.runtime.encryptKey } : {}),
       sms_enabled: this.runtime.smsEnabled,
       one_click_enabled: this.runtime.oneClickEnabled,
       oauth_providers: this.runtime.oauthProviders,
@@ -172,10 +205,29 @@ export class AppConfigService {
   }
 
   /**
+   * getAppConfig: every field of spec §3 App config (plus `encrypt_key` while encryption is on, spec §7), without
+   * the server-side accounts settings.
+   */
+  async get(): Promise<AppConfigValue> {
+    const { keepalive_points: _k, reg_ip_daily_limit: _r, ...pub } = await this.getAdmin();
+    return pub;
+  }
+
+  /** The accounts settings of the app config (see {@link AccountsAppSettings}). */
+  async accountSettings(): Promise<AccountsAppSettings> {
+    const c = await this.getAdmin();
+    return {
+      keepalive_points: Math.max(0, c.keepalive_points),
+      reg_ip_daily_limit: Math.max(1, c.reg_ip_daily_limit),
+      tourist_state: String(c.tourist_state),
+    };
+  }
+
+  /**
    * adminUpdateAppConfig: merge `patch` (top-level fields replace) into the stored overrides and drop the cache.
    * Errors: 400 `encrypt_key_missing` when turning encryption on without ENCRYPT_KEY.
    */
-  async update(patch: AppConfigOverrides): Promise<AppConfigValue> {
+  async update(patch: AppConfigOverrides): Promise<AdminAppConfigValue> {
     if (patch.encrypt_state === 1 && !this.runtime.encryptKey) {
       throw badRequest('encrypt_key_missing', {}, 'encrypt_state');
     }
@@ -186,7 +238,14 @@ export class AppConfigService {
     }
     await this.writeSetting(APP_CONFIG_KEY, next);
     this.invalidate();
-    return this.get();
+    for (const listener of this.updateListeners) {
+      try {
+        await listener();
+      } catch {
+        // The edit is stored; other processes then see it within APP_CONFIG_TTL_MS.
+      }
+    }
+    return this.getAdmin();
   }
 
   /** The bindPhone reward (app config `bindPhonePoint`, default 2). */
@@ -267,4 +326,28 @@ export class AppConfigService {
       },
     };
   }
+}
+
+/**
+ * With REDIS_URL: an operator edit in one process drops the cached app config of every process at once (Redis
+ * pub/sub on `channel`), instead of within {@link APP_CONFIG_TTL_MS}, so the accounts settings and the public config
+ * change live everywhere. `redis` is the shared connection (publishing); a duplicate connection subscribes.
+ * Returns a function that closes the subscription.
+ */
+export async function shareAppConfigInvalidation(
+  appConfig: AppConfigService,
+  redis: Redis,
+  channel: string,
+): Promise<() => Promise<void>> {
+  const sub = redis.duplicate();
+  await sub.subscribe(channel);
+  sub.on('message', (ch) => {
+    if (ch === channel) appConfig.invalidate();
+  });
+  appConfig.onUpdate(async () => {
+    await redis.publish(channel, String(Date.now()));
+  });
+  return async () => {
+    await sub.quit();
+  };
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../plugins/routes.ts';
+import { clientContext } from '../accounts/accounts.service.ts';
 import type { OAuthService } from './oauth.service.ts';
 
 const LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -22,7 +23,7 @@ export function oauthRoutes(app: FastifyInstance, oauth: OAuthService) {
     'wxLogin',
     async ({ body, req }) => ({
       ...ok,
-      ...(await oauth.login(body, { ip: req.ip, deviceId: req.client.deviceid })),
+      ...(await oauth.login(body, clientContext(req))),
     }),
     undefined,
     { rateLimit: LIMIT },

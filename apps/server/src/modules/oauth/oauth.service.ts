@@ -102,8 +102,9 @@ export class OAuthService {
     }
     const existing = await findUserByOpenid(this.accounts.db, profile.openid);
     if (existing) return signInUser(this.accounts, existing, ctx);
+    // Early, friendly refusal; registerWithinIpCap checks the cap again under the IP lock.
     await assertRegistrationAllowed(this.accounts, ctx);
-    let user: UserRow = await this.accounts.db.transaction((tx) =>
+    let user: UserRow = await this.accounts.registerWithinIpCap(ctx.ip, (tx) =>
       registerUser(tx, {
         openid_weixin: profile.openid,
         invitation_code: body.invitation_code,

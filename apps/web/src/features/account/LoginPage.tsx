@@ -174,7 +174,8 @@ export default function LoginPage() {
                 const body = { phone: phone.trim(), code: code.trim(), imei };
                 void submit([checkPhoneCode(phone, code)], () =>
                   phoneMode === 'login'
-                    ? accountApi.phoneLogin(body)
+                    ? // codeLogin: the spec §7 code login, encrypted while the operator has encryption on.
+                      accountApi.codeLogin(body)
                     : accountApi.phoneRegister({ ...body, invitation_code: invitationCode || undefined }),
                 );
               }}

@@ -85,7 +85,8 @@ describe('isNotRegistered', () => {
     expect(isNotRegistered(new ApiError('not registered', 1004, 400, 'server'))).toBe(true);
     expect(isNotRegistered(new ApiError('Request address error', 1004, 404, 'server'))).toBe(false);
     expect(isNotRegistered(new ApiError('bad code', 1001, 400, 'server'))).toBe(false);
-  });
+    // Importing the page (antd-mobile and all) takes seconds on a loaded machine.
+  }, 30_000);
 });
 
 describe('birthday', () => {
@@ -96,5 +97,5 @@ describe('birthday', () => {
     expect(d && localDay(d)).toBe('1999-12-31');
     expect(parseBirthday('')).toBeUndefined();
     expect(parseBirthday('31/12/1999')).toBeUndefined();
-  });
+  }, 30_000);
 });

@@ -20,6 +20,7 @@ import {
   UserIcon,
 } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { groupDisplayName } from './groupName';
 import styles from './MePage.module.css';
 
 interface Entry {
@@ -87,7 +88,7 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
             {user && (
               <span className={styles.badges}>
                 <span className={styles.badge} data-testid="me-group">
-                  {user.group?.group_name || t('me.member')}
+                  {groupDisplayName(user.group, t)}
                 </span>
                 {isGuest && <span className={styles.badgeMuted}>{t('me.guestAccount')}</span>}
               </span>
@@ -114,7 +115,7 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
             <span>{t('me.vipState')}</span>
           </div>
           <div className={styles.stat}>
-            <strong>{user.group?.group_name || t('me.member')}</strong>
+            <strong>{groupDisplayName(user.group, t)}</strong>
             <span>{t('me.group')}</span>
           </div>
         </div>
