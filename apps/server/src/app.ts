@@ -15,16 +15,24 @@ import { z } from 'zod';
 import type { Config } from './config/config.ts';
 import type { DbHandle } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { AccountsService } from './modules/accounts/accounts.service.ts';
+import {
+  AccountsService,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_FAILURES_PER_NAME,
+} from './modules/accounts/accounts.service.ts';
 import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts';
+import { connectRedis, RedisFailureCounter } from './modules/accounts/limits.ts';
 import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
-import { AppConfigService } from './modules/appconfig/appconfig.service.ts';
+import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfig/appconfig.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
+import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
+import { ContentAdminService } from './modules/content/content-admin.service.ts';
+import { startHitsJob } from './modules/content/hits.jobs.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
@@ -50,6 +58,8 @@ export interface AppDeps {
   localToken?: string;
   /** Reported by /readyz; false while demo media is being generated. */
   isReady?: () => boolean;
+  /** Prefix of this installation's keys in Redis (REDIS_URL), default `openvod:`; tests use their own. */
+  redisPrefix?: string;
 }
 
 export interface App extends FastifyInstance {
@@ -80,7 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(requestContext);
-  await app.register(rateLimit, { global: false });
+  // REDIS_URL: rate limits and login-failure counters shared by every process (modules/accounts/limits.ts).
+  const redisPrefix = deps.redisPrefix ?? 'openvod:';
+  const redis = deps.config.redisUrl
+    ? await connectRedis(deps.config.redisUrl, 5000, (err) => app.log.warn({ err }, 'redis connection error'))
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${redisPrefix}rl:` } : {}) });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -114,14 +130,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  const content = new ContentService(deps.db.db);
+  // `accounts` is created below; the closure runs only on requests, after it exists.
+  const content = new ContentService(deps.db.db, {
+    timeZone: deps.config.timeZone,
+    authenticate: (token) => accounts.authenticate(token),
+  });
   const admin = new AdminService(deps.db.db, content, {
     timeZone: deps.config.timeZone,
     allowPrivateFeeds: deps.config.allowPrivateFeeds,
     localToken: deps.localToken,
   });
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
-  const accounts = new AccountsService(deps.db.db, { timeZone: deps.config.timeZone, mediaDir });
+  const accounts = new AccountsService(deps.db.db, {
+    timeZone: deps.config.timeZone,
+    mediaDir,
+    loginFailureCounter: redis
+      ? new RedisFailureCounter(redis, `${redisPrefix}login-fail:`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS)
+      : undefined,
+  });
   // SMS, one-click and third-party providers from the environment; development fakes refuse NODE_ENV=production.
   const auth = deps.config.auth;
   const env = { nodeEnv: deps.config.nodeEnv, dataDir: deps.config.dataDir, log: (m: string) => app.log.info(m) };
@@ -135,6 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encryptKey: auth.encryptKey,
   });
   app.decorate('payloadCipher', appConfig.payloadCipher());
+  // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
+  accounts.setSettingsSource(() => appConfig.accountSettings());
+  if (redis) {
+    const closeSub = await shareAppConfigInvalidation(appConfig, redis, `${redisPrefix}appconfig`);
+    app.addHook('onClose', closeSub);
+  }
   const sms = new SmsCodeService(
     deps.db.db,
     smsProvider,
@@ -152,9 +184,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth });
 
   contentRoutes(app, content);
+  contentAdminRoutes(app, new ContentAdminService(deps.db.db, content), adminGuard(admin));
+  // Day/week/month view counters: reset due periods at start and every minute (several processes reset once);
+  // searched words are written then too, and at shutdown.
+  let contentJob: { stop(): void } | undefined;
+  app.addHook('onReady', async () => {
+    contentJob = startHitsJob(
+      () => content.runJobs(),
+      (msg, err) => app.log.error({ err }, msg),
+    );
+  });
+  app.addHook('onClose', async () => {
+    contentJob?.stop();
+    await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
+  });
   adminRoutes(app, admin);
   await accountsRoutes(app, accounts);
-  accountsAdminRoutes(app, accounts, admin);
+  accountsAdminRoutes(app, accounts, admin, () => content.invalidate());
   phoneRoutes(app, phone);
   oauthRoutes(app, oauth);
   appConfigRoutes(app, appConfig, adminGuard(admin));
@@ -194,6 +240,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     setHeaders: (res, file) => {
       if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
       else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
+      // Live playlists (live-demo.ts) change every segment: never serve them from a cache.
+      if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
+        res.header('cache-control', 'no-cache');
+      }
       res.header('access-control-allow-origin', '*');
     },
   });

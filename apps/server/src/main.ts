@@ -1,6 +1,7 @@
 /**
  * Process entry: config -> data-dir lock (PGlite) -> database -> migrations (advisory lock) -> console account ->
- * demo seed -> listen. SIGINT/SIGTERM close the server, then the database, then release the lock.
+ * demo seed -> listen -> the demo live channel (ffmpeg, live-demo.ts; `LIVE_DEMO=0` turns it off). SIGINT/SIGTERM
+ * close the server (which stops the live channel's ffmpeg), then the database, then release the lock.
  *
  * Role (argv[2] or ROLE): `all` (default) or `migrate` (apply migrations and exit).
  */
@@ -12,12 +13,14 @@ import { type DbHandle, openPglite, openPostgres } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { acquireLock, DataDirLockedError } from './lib/data-lock.ts';
 import { startAccountJobs } from './modules/accounts/accounts.service.ts';
+import { LiveDemo, liveDemoEnabled } from './modules/media/live-demo.ts';
 import { SEED_LOCK_KEY, seedDemo } from './seed/demo.ts';
 
 async function main() {
   const config = loadConfig();
   const role = process.argv[2] ?? process.env.ROLE ?? 'all';
   if (role !== 'all' && role !== 'migrate') throw new Error(`unknown role "${role}": use all or migrate`);
+  const liveDemo = liveDemoEnabled(); // validated before anything starts
   const localToken = randomBytes(32).toString('base64url');
   const lock = config.databaseUrl ? undefined : acquireLock(config.dataDir, localToken);
   let db: DbHandle | undefined;
@@ -82,12 +85,20 @@ async function main() {
     const jobs = startAccountJobs(db.db, log, {
       timeZone: config.timeZone,
       mediaDir: path.join(config.dataDir, 'media'),
+      handlers: app.services.accounts.deletionHandlers,
     });
     app.addHook('onClose', async () => jobs.stop());
+    // The demo live channel: started once the server listens, stopped (no orphan ffmpeg) when it closes.
+    const live =
+      config.demoContent && liveDemo
+        ? new LiveDemo({ mediaDir: path.join(config.dataDir, 'media'), timeZone: config.timeZone, log })
+        : undefined;
+    if (live) app.addHook('onClose', async () => live.stop());
     const address = await app.listen({ port: config.port, host: config.host });
     const port = app.server.address();
     lock?.setPort(typeof port === 'object' && port ? port.port : config.port);
     ready = true;
+    live?.start().catch((err: unknown) => app.log.error({ err }, 'live channel: ffmpeg could not be started'));
     process.stdout.write(`  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind})\n`);
   } catch (err) {
     await db?.close().catch(() => {});

@@ -3,7 +3,7 @@
  * Console calls carry the admin session token in the `authorcode` header (DESIGN.md §2).
  */
 import { z } from 'zod';
-import { CategoryBase, INT_MAX, TypeExtend, VodDetail, VodItem } from './content.ts';
+import { CategoryBase, DayCover, INT_MAX, SpecialTypes, Topic, TypeExtend, VodDetail, VodItem } from './content.ts';
 import { ok, paged } from './envelope.ts';
 
 export const AdminLoginBody = z.object({
@@ -20,6 +20,9 @@ export const AdminVodQuery = z.object({
   wd: z.string().max(64).optional(),
   type_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
   vod_status: z.coerce.number().int().min(0).max(1).optional(),
+  /** Exact `vod_level` (9 slideshow), or `level_min`..8 for recommendations. */
+  vod_level: z.coerce.number().int().min(0).max(9).optional(),
+  level_min: z.coerce.number().int().min(1).max(9).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -50,6 +53,7 @@ export const AdminVodUpdate = z
     vod_year: z.string().max(10),
     vod_level: z.number().int().min(0).max(9),
     vod_blurb: z.string().max(255),
+    vod_pic_slide: z.string().max(1024),
     vod_content: z.string().max(65535),
     vod_status: z.number().int().min(0).max(1),
     vod_lock: z.number().int().min(0).max(1),
@@ -123,3 +127,56 @@ export const TypeBinding = z.object({
 export type TypeBinding = z.infer<typeof TypeBinding>;
 export const TypeBindingListResponse = ok({ list: z.array(TypeBinding) });
 export const TypeBindingBody = TypeBinding.pick({ bind_key: true, remote_type_id: true, local_type_id: true });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 4: topics, home slideshow and recommendations, day covers, special categories, hot words, live channels.
+
+/** A new title (live channels and hand-made entries): name and category required, the rest as in an edit. */
+export const AdminVodCreate = AdminVodUpdate.extend({
+  type_id: z.number().int().positive().max(INT_MAX),
+  vod_name: z.string().trim().min(1).max(255),
+});
+export type AdminVodCreate = z.infer<typeof AdminVodCreate>;
+
+/** Topic fields; `vod_ids` is the ordered title list (stored as `topic_rel_vod`), at most 500. */
+const AdminTopicFields = z.object({
+  topic_name: z.string().trim().min(1).max(255),
+  topic_en: z.string().max(255),
+  topic_sub: z.string().max(255),
+  topic_status: z.number().int().min(0).max(1),
+  topic_sort: z.number().int().min(0).max(INT_MAX),
+  topic_level: z.number().int().min(0).max(9),
+  topic_pic: z.string().max(1024),
+  topic_pic_slide: z.string().max(1024),
+  topic_blurb: z.string().max(255),
+  topic_content: z.string().max(65535),
+  vod_ids: z.array(z.number().int().positive().max(INT_MAX)).max(500),
+});
+export const AdminTopicBody = AdminTopicFields.partial().extend({ topic_name: AdminTopicFields.shape.topic_name });
+export const AdminTopicUpdate = AdminTopicFields.partial();
+export const AdminTopicListResponse = ok({ list: z.array(Topic) });
+export const AdminTopicResponse = ok({ info: Topic });
+
+/**
+ * Catalogue settings of the console: the special category ids (0 = found by `type_sort`, spec §3) and the hot search
+ * words shown on the search page (empty = most searched words).
+ */
+export const CatalogueSettings = z.object({
+  special: SpecialTypes,
+  hot_search: z.array(z.string().trim().min(1).max(32)).max(30),
+});
+export type CatalogueSettings = z.infer<typeof CatalogueSettings>;
+export const CatalogueSettingsUpdate = z.object({
+  special: SpecialTypes.partial().optional(),
+  hot_search: CatalogueSettings.shape.hot_search.optional(),
+});
+export const CatalogueSettingsResponse = ok({ info: CatalogueSettings });
+
+/** Day covers: one per operator date; getDayCover shows today's or the latest earlier one. */
+export const DayCoverParams = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const DayCoverBody = z.object({
+  cover_pic: z.string().trim().min(1).max(1024),
+  cover_title: z.string().max(255).default(''),
+  cover_link: z.string().max(1024).default(''),
+});
+export const DayCoverListResponse = ok({ list: z.array(DayCover) });

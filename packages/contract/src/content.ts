@@ -120,7 +120,8 @@ export type VodOrder = z.infer<typeof VodOrder>;
 
 /**
  * Query of `data`. `type_id` includes the category's sub-categories. `class`, `area`, `lang`, `year` are the
- * `type_extend` filter values (exact match on one comma item of the title). `level` 9 is the slideshow.
+ * `type_extend` filter values (exact match on one comma item of the title). `level` 9 is the slideshow. `wd` searches
+ * name, alias (`vod_sub`), pinyin (`vod_en`) and actors (issue 4 item 2) and records the word for hot searches.
  */
 export const DataQuery = z.object({
   type_id: id.optional(),
@@ -136,7 +137,8 @@ export const DataQuery = z.object({
     .max(1000)
     .regex(/^\d{1,9}(,\d{1,9})*$/)
     .optional(),
-  order: VodOrder.default('time'),
+  /** Default `time`; with `wd`, default `relevance` (exact name, then prefix, alias/pinyin, actor; then hits). */
+  order: z.union([VodOrder, z.literal('relevance')]).optional(),
   page: z.coerce.number().int().min(1).max(10000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -178,3 +180,117 @@ export const DetailResponse = ok({ info: VodDetail });
 export type DetailResponse = z.infer<typeof DetailResponse>;
 
 export const HitsResponse = ok({ vod_hits: z.number().int() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 4: rights, rankings, ratings, search, topics and the day cover.
+
+/**
+ * A top category as getType returns it to the caller: `permission` 1 when the caller's group may open it (its id is in
+ * the group's `group_type`, spec §3 Category; tourists use group 1), 0 when the section needs membership (spec §2
+ * "Kind reminder"). Sub-categories inherit their parent's flag.
+ */
+const permissionFlag = z.number().int().min(0).max(1);
+export const CategoryWithPermission = CategoryBase.extend({
+  permission: permissionFlag,
+  child: z.array(CategoryBase.extend({ permission: permissionFlag })),
+});
+export type CategoryWithPermission = z.infer<typeof CategoryWithPermission>;
+export const TypeListWithPermissionResponse = ok({ list: z.array(CategoryWithPermission), special: SpecialTypes });
+export type TypeListWithPermissionResponse = z.infer<typeof TypeListWithPermissionResponse>;
+
+/**
+ * getDetail for a caller: `permission` 0 means the caller's group lacks the title's category; then `sources` is
+ * empty and the play strings are blank (play data refused, issue 4 item 4).
+ */
+export const VodDetailForUser = VodDetail.extend({ permission: z.number().int().min(0).max(1) });
+export type VodDetailForUser = z.infer<typeof VodDetailForUser>;
+export const DetailForUserResponse = ok({ info: VodDetailForUser });
+export type DetailForUserResponse = z.infer<typeof DetailForUserResponse>;
+
+/** Ranking periods of getHitsList (spec §9): counters reset on the operator's day, week (Monday) and month. */
+export const RankPeriod = z.enum(['day', 'week', 'month']);
+export type RankPeriod = z.infer<typeof RankPeriod>;
+export const HitsListQuery = z.object({
+  period: RankPeriod.default('day'),
+  type_id: id.optional(),
+  page: z.coerce.number().int().min(1).max(50).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type HitsListQuery = z.input<typeof HitsListQuery>;
+/** A ranked title: `hits` is the count of the asked period, `rank` its 1-based place. */
+export const RankedVod = VodItem.extend({ hits: z.number().int(), rank: z.number().int() });
+export type RankedVod = z.infer<typeof RankedVod>;
+export const HitsListResponse = paged(RankedVod);
+export type HitsListResponse = z.infer<typeof HitsListResponse>;
+
+/** score: the signed-in user rates a title 1..10 once (spec §5 "Each video can be rated once"). */
+export const ScoreQuery = z.object({ score: z.coerce.number().int().min(1).max(10) });
+export const ScoreResponse = ok({
+  vod_score: z.string(),
+  vod_score_num: z.number().int(),
+  vod_score_all: z.number().int(),
+});
+export type ScoreResponse = z.infer<typeof ScoreResponse>;
+
+/** suggest: titles whose name, alias (`vod_sub`), pinyin (`vod_en`) or actor starts with or contains `wd`. */
+export const SuggestQuery = z.object({
+  wd: z.string().trim().min(1).max(64),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+export const SuggestItem = z.object({
+  vod_id: z.number().int(),
+  vod_name: z.string(),
+  vod_sub: z.string(),
+  vod_en: z.string(),
+  vod_actor: z.string(),
+  vod_pic: z.string(),
+  vod_year: z.string(),
+  type_name: z.string(),
+});
+export type SuggestItem = z.infer<typeof SuggestItem>;
+export const SuggestResponse = ok({ list: z.array(SuggestItem) });
+export type SuggestResponse = z.infer<typeof SuggestResponse>;
+
+/** Hot search words: the operator's list, else the most searched words of the last 7 days. */
+export const HotSearchResponse = ok({ list: z.array(z.string()) });
+export type HotSearchResponse = z.infer<typeof HotSearchResponse>;
+
+/** A special topic (`mac_topic`). `vod_ids` is `topic_rel_vod` as numbers, in display order. */
+export const Topic = z.object({
+  topic_id: z.number().int(),
+  topic_name: z.string(),
+  topic_en: z.string(),
+  topic_sub: z.string(),
+  topic_status: z.number().int(),
+  topic_sort: z.number().int(),
+  topic_level: z.number().int(),
+  topic_pic: z.string(),
+  topic_pic_slide: z.string(),
+  topic_blurb: z.string(),
+  topic_content: z.string(),
+  vod_ids: z.array(z.number().int()),
+  topic_time: z.string(),
+});
+export type Topic = z.infer<typeof Topic>;
+export const TopicListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+/** topicView: published topics by `topic_sort`, each with up to 6 of its titles as a preview. */
+export const TopicWithPreview = Topic.extend({ vod_list: z.array(VodItem), vod_count: z.number().int() });
+export const TopicListResponse = paged(TopicWithPreview);
+export type TopicListResponse = z.infer<typeof TopicListResponse>;
+/** topicViewWithVodDetail: one topic with all its published titles in the topic's order. */
+export const TopicDetailResponse = ok({ info: Topic.extend({ vod_list: z.array(VodItem) }) });
+export type TopicDetailResponse = z.infer<typeof TopicDetailResponse>;
+
+/** The day's splash cover (spec §7 getDayCover): today's in the operator's time zone, else the latest earlier one. */
+export const DayCover = z.object({
+  cover_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  cover_pic: z.string(),
+  cover_title: z.string(),
+  cover_link: z.string(),
+});
+export type DayCover = z.infer<typeof DayCover>;
+export const DayCoverResponse = ok({ info: DayCover.nullable() });
+export type DayCoverResponse = z.infer<typeof DayCoverResponse>;

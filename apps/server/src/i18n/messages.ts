@@ -5,11 +5,13 @@
  */
 import type { Locale } from '@openvod/contract';
 import { ACCOUNT_MESSAGES, type AccountKey } from './account-messages.ts';
+import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 import { SIGNIN_MESSAGES, type SigninKey } from './signin-messages.ts';
 
 export type MessageKey =
   | FeedKey
+  | CatalogueKey
   | AccountKey
   | SigninKey
   | 'ok'
@@ -37,7 +39,7 @@ export type MessageKey =
   | 'skip_no_category'
   | 'skip_empty_name';
 
-type Catalogue = Record<Exclude<MessageKey, FeedKey | AccountKey | SigninKey>, string>;
+type Catalogue = Record<Exclude<MessageKey, FeedKey | AccountKey | SigninKey | CatalogueKey>, string>;
 
 const zhCn: Catalogue = {
   ok: '成功',
@@ -281,7 +283,7 @@ const catalogues: Record<Locale, Catalogue> = {
 const TABLES = Object.fromEntries(
   (Object.keys(catalogues) as Locale[]).map((l) => [
     l,
-    { ...catalogues[l], ...FEED_MESSAGES[l], ...ACCOUNT_MESSAGES[l], ...SIGNIN_MESSAGES[l] },
+    { ...catalogues[l], ...FEED_MESSAGES[l], ...ACCOUNT_MESSAGES[l], ...SIGNIN_MESSAGES[l], ...CATALOGUE_MESSAGES[l] },
   ]),
 ) as Record<Locale, Record<MessageKey, string>>;
 

@@ -1,12 +1,12 @@
 /**
  * The demo catalogue's categories (issue 2 §5): four top categories with sub-categories and `type_extend` filter
- * lists, and the special categories of spec §3 (short video 999, small video 1000, gallery 1001, live, playlet)
+ * lists, and the special categories of spec §3 (short video 999, small video 1000, gallery 1001 named 壁纸, live 1002, playlet 1003)
  * with their `app_*_typeid` settings. The demo feed's category names match these, so the importer binds by name.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { macType, macVod } from '../db/schema/index.ts';
-import { setSetting } from '../modules/content/content.repo.ts';
+import { getSettings, setSetting } from '../modules/content/content.repo.ts';
 
 export interface SeedType {
   name: string;
@@ -67,7 +67,7 @@ export const DEMO_TYPES: SeedType[] = [
   },
   { name: '短视频', en: 'shortvideo', sort: 999, setting: 'app_shortvideo_typeid' },
   { name: '小视频', en: 'smallvideo', sort: 1000, setting: 'app_smallvideo_typeid' },
-  { name: '图库', en: 'gallery', sort: 1001, setting: 'app_gallery_typeid' },
+  { name: '壁纸', en: 'wallpaper', sort: 1001, setting: 'app_gallery_typeid' },
   { name: '直播', en: 'live', sort: 1002, setting: 'app_live_typeid' },
   { name: '短剧', en: 'playlet', sort: 1003, setting: 'app_playlet_typeid' },
 ];
@@ -108,4 +108,30 @@ export async function seedDemoTypes(db: Db): Promise<void> {
       }
     }
   });
+}
+
+/**
+ * For a catalogue seeded by an earlier version: create the special top categories of {@link DEMO_TYPES} that are
+ * missing (by `type_sort`), fill their `app_*_typeid` settings when unset, and rename the gallery category from its
+ * old demo name (图库/gallery) to 壁纸/wallpaper unless the operator renamed it.
+ */
+export async function ensureDemoSpecialTypes(db: Db): Promise<void> {
+  const tops = (await db.select().from(macType)).filter((t) => t.type_pid === 0);
+  const settings = await getSettings(
+    db,
+    DEMO_TYPES.flatMap((t) => (t.setting ? [t.setting] : [])),
+  );
+  for (const t of DEMO_TYPES) {
+    if (!t.setting) continue;
+    let row = tops.find((x) => x.type_sort === t.sort);
+    if (!row) {
+      [row] = await db
+        .insert(macType)
+        .values({ type_name: t.name, type_en: t.en, type_sort: t.sort, type_pid: 0, type_mid: 1, type_extend: {} })
+        .returning();
+    } else if (t.sort === 1001 && row.type_name === '图库' && row.type_en === 'gallery') {
+      await db.update(macType).set({ type_name: t.name, type_en: t.en }).where(eq(macType.type_id, row.type_id));
+    }
+    if (row && !(Number(settings[t.setting] ?? 0) > 0)) await setSetting(db, t.setting, row.type_id);
+  }
 }

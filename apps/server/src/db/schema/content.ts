@@ -1,9 +1,13 @@
 /**
  * Catalogue tables with MacCMS v10 names (shared/research/maccms.md §1): `mac_type` categories, `mac_vod` titles,
  * `mac_topic` topics, and `mac_type_bind`, the operator-editable binding of a collect feed's categories to ours.
+ * Issue 4 adds the ratings (`mac_vod_score`), the searched words per operator day (`search_word`) and the day covers
+ * (`day_cover`), plus `mac_vod.vod_search`, the search tokens a trigger keeps up to date (migration 0003, see
+ * modules/content/search.ts), and partial indexes (published titles) for every list order.
  */
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
   jsonb,
@@ -101,17 +105,93 @@ export const macVod = pgTable(
     vod_source_id: varchar('vod_source_id', { length: 64 }).notNull().default(''),
     /** sha256 of the imported fields: an identical re-import is "unchanged". */
     vod_import_hash: varchar('vod_import_hash', { length: 64 }).notNull().default(''),
+    /**
+     * Search tokens of name, alias, pinyin and actors (CJK unigrams and bigrams, Latin word prefixes), written by the
+     * `mac_vod_search_trg` trigger on every insert and on updates of those columns; never written by the app.
+     */
+    vod_search: text('vod_search').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Filter values of the title (`c:` class, `a:` area, `l:` language items of the comma lists, `y:` year), written by
+     * the same trigger; `data` filters with `vod_facets @> array[...]` (GIN `mac_vod_facets_gin`).
+     */
+    /** `ov_search_norm(vod_name)` (NFKC, ASCII lower case, single spaces), written by the trigger: name ranking. */
+    vod_name_norm: text('vod_name_norm').notNull().default(''),
+    vod_facets: text('vod_facets').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('mac_vod_type_idx').on(t.type_id, t.vod_time),
     index('mac_vod_type1_idx').on(t.type_id_1, t.vod_time),
-    index('mac_vod_time_idx').on(t.vod_time),
-    index('mac_vod_hits_idx').on(t.vod_hits),
+    // Console lists (all statuses) by time; viewer lists use the partial indexes below.
+    index('mac_vod_time_idx').on(t.vod_time, t.vod_id),
     index('mac_vod_level_idx').on(t.vod_level),
     index('mac_vod_name_idx').on(t.vod_name),
     uniqueIndex('mac_vod_source_uq').on(t.vod_source_key, t.vod_source_id).where(sql`${t.vod_source_key} <> ''`),
+    // Viewer lists (published only) by time, hits and score, overall, per top category (type_id_1) and per
+    // sub-category (type_id): `mac_vod_pub_{,t1_,t_}{time,hits,score}_idx`. They INCLUDE the filter columns
+    // (type_id, type_id_1, vod_letter, vod_facets), which drizzle cannot declare, so they are hand-written in
+    // migration 0003_catalogue.sql (drizzle-kit does not see them and never drops them).
+    // Rankings (getHitsList) and the hits_day/week/month orders: period hits, then all-time hits, overall, per top
+    // category and per sub-category.
+    index('mac_vod_pub_day_idx').on(t.vod_hits_day, t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_week_idx').on(t.vod_hits_week, t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_month_idx').on(t.vod_hits_month, t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t1_day_idx')
+      .on(t.type_id_1, t.vod_hits_day, t.vod_hits, t.vod_id)
+      .where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t1_week_idx')
+      .on(t.type_id_1, t.vod_hits_week, t.vod_hits, t.vod_id)
+      .where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t1_month_idx')
+      .on(t.type_id_1, t.vod_hits_month, t.vod_hits, t.vod_id)
+      .where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t_day_idx').on(t.type_id, t.vod_hits_day, t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t_week_idx')
+      .on(t.type_id, t.vod_hits_week, t.vod_hits, t.vod_id)
+      .where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t_month_idx')
+      .on(t.type_id, t.vod_hits_month, t.vod_hits, t.vod_id)
+      .where(sql`${t.vod_status} = 1`),
+    index('mac_vod_search_gin').using('gin', t.vod_search),
+    index('mac_vod_facets_gin').using('gin', t.vod_facets),
+    // Name prefix search (exact and prefix matches rank first): `vod_name_norm like 'q%'`.
+    // (hits and id make the prefix branch of a search an index-only top-N).
+    index('mac_vod_name_norm_idx')
+      .on(t.vod_name_norm.op('text_pattern_ops'), t.vod_hits, t.vod_id)
+      .where(sql`${t.vod_status} = 1`),
   ],
 );
+
+/** One rating per user and title (spec §5 "Each video can be rated once"); the sums live on `mac_vod`. */
+export const macVodScore = pgTable(
+  'mac_vod_score',
+  {
+    user_id: integer('user_id').notNull(),
+    vod_id: integer('vod_id').notNull(),
+    score: smallint('score').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.vod_id] }), index('mac_vod_score_vod_idx').on(t.vod_id)],
+);
+
+/** Searched words (normalised, at most 32 characters) counted per operator day, for the hot searches. */
+export const searchWord = pgTable(
+  'search_word',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    word: varchar('word', { length: 32 }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.word] })],
+);
+
+/** The splash cover of an operator date (getDayCover shows today's or the latest earlier one). */
+export const dayCover = pgTable('day_cover', {
+  cover_date: date('cover_date', { mode: 'string' }).primaryKey(),
+  cover_pic: varchar('cover_pic', { length: 1024 }).notNull(),
+  cover_title: varchar('cover_title', { length: 255 }).notNull().default(''),
+  cover_link: varchar('cover_link', { length: 1024 }).notNull().default(''),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const macTopic = pgTable('mac_topic', {
   topic_id: serial('topic_id').primaryKey(),

@@ -38,6 +38,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   );
   defineRoute(app, 'adminMe', async ({ req }) => ({ ...ok, info: req.admin as AdminPrincipal }), guard);
   defineRoute(app, 'adminListVods', async ({ query }) => ({ ...ok, ...(await admin.listVods(query)) }), guard);
+  defineRoute(app, 'adminCreateVod', async ({ body }) => ({ ...ok, info: await admin.createVod(body) }), guard);
   defineRoute(app, 'adminGetVod', async ({ params }) => ({ ...ok, info: await admin.getVod(params.id) }), guard);
   defineRoute(
     app,

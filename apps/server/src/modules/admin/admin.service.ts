@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { AdminTypeBody, AdminTypeUpdate, AdminVodQuery } from '@openvod/contract';
+import type { AdminTypeBody, AdminTypeUpdate, AdminVodCreate, AdminVodQuery } from '@openvod/contract';
 import { type AdminVodUpdate, ErrorCode, type ImportResult, type Locale, type TypeBinding } from '@openvod/contract';
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -124,6 +124,8 @@ export class AdminService {
         include_unpublished: true,
         vod_status: q.vod_status,
         wd: q.wd?.trim() || undefined,
+        level: q.vod_level,
+        ...(q.level_min !== undefined ? { level_min: q.level_min, level_max: 8 } : {}),
         ...(q.type_id ? { type_id: q.type_id, type_is_top: type?.type_pid === 0 } : {}),
       },
       'time',
@@ -145,10 +147,15 @@ export class AdminService {
     return repo.toDetail(row);
   }
 
-  /** Edit a title. Text is sanitised, play data re-parsed and cleaned; the catalogue cache is dropped. */
-  async updateVod(vodId: number, body: AdminVodUpdate) {
-    const current = await repo.getVod(this.db, vodId);
-    if (!current) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
+  /**
+   * The sanitised columns of a title edit or creation: text through plainText (lengths of the columns), pictures
+   * through safeUrl (a non-empty unsafe URL is refused with 400 v_format), content through richText, play data
+   * re-parsed (400 play_url_invalid for an unsafe episode URL) and cleaned, category checked (400 type_not_found).
+   */
+  private async vodColumns(
+    body: AdminVodUpdate,
+    current: Pick<typeof macVod.$inferSelect, 'vod_play_from' | 'vod_play_server' | 'vod_play_note' | 'vod_play_url'>,
+  ): Promise<Partial<typeof macVod.$inferInsert>> {
     const set: Partial<typeof macVod.$inferInsert> = {};
     const textLimits: Record<string, number> = {
       vod_name: 255,
@@ -171,10 +178,12 @@ export class AdminService {
     if (set.vod_name === '') {
       throw badRequest('validation', { field: 'vod_name', reason: (l) => t(l, 'v_required') }, 'vod_name');
     }
-    if (body.vod_pic !== undefined) {
-      set.vod_pic = safeUrl(body.vod_pic);
-      if (body.vod_pic.trim() !== '' && set.vod_pic === '')
-        throw badRequest('validation', { field: 'vod_pic', reason: (l) => t(l, 'v_format') }, 'vod_pic');
+    for (const field of ['vod_pic', 'vod_pic_slide'] as const) {
+      const value = body[field];
+      if (value === undefined) continue;
+      set[field] = safeUrl(value);
+      if (value.trim() !== '' && set[field] === '')
+        throw badRequest('validation', { field, reason: (l) => t(l, 'v_format') }, field);
     }
     if (body.vod_content !== undefined) set.vod_content = richText(body.vod_content);
     if (set.vod_en !== undefined) {
@@ -221,12 +230,36 @@ export class AdminService {
       set.vod_play_note = play.note;
       set.vod_play_url = play.url;
     }
+    return set;
+  }
+
+  /** Edit a title. Text is sanitised, play data re-parsed and cleaned; the catalogue cache is dropped. */
+  async updateVod(vodId: number, body: AdminVodUpdate) {
+    const current = await repo.getVod(this.db, vodId);
+    if (!current) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
+    const set = await this.vodColumns(body, current);
     if (Object.keys(set).length > 0) {
       set.vod_time = new Date();
       await this.db.update(macVod).set(set).where(eq(macVod.vod_id, vodId));
       this.content.invalidate();
     }
     return this.getVod(vodId);
+  }
+
+  /**
+   * Create a title by hand (live channels, issue 4 item 6): name and category required, the other fields as in
+   * {@link updateVod} and sanitised the same way. 400 type_not_found, v_required, v_format, play_url_invalid.
+   */
+  async createVod(body: AdminVodCreate) {
+    const empty = { vod_play_from: '', vod_play_server: '', vod_play_note: '', vod_play_url: '' };
+    const set = await this.vodColumns(body, empty);
+    const [row] = await this.db
+      .insert(macVod)
+      .values({ ...set, vod_name: set.vod_name ?? '', type_id: set.type_id ?? body.type_id })
+      .returning({ vod_id: macVod.vod_id });
+    if (!row) throw new Error('title insert returned nothing');
+    this.content.invalidate();
+    return this.getVod(row.vod_id);
   }
 
   async listTypes() {

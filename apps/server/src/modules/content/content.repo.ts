@@ -3,11 +3,12 @@
  * (`type_status = 1`) are visible to the viewer app.
  */
 import type { CategoryBase, DataQuery, VodDetail, VodItem } from '@openvod/contract';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appSetting, macType, macVod } from '../../db/schema/index.ts';
 import { parsePlay } from './play.ts';
+import { normaliseQuery, prefixPattern, relevanceRank, searchMatch } from './search.ts';
 
 type TypeRow = typeof macType.$inferSelect;
 type VodRow = typeof macVod.$inferSelect;
@@ -53,6 +54,9 @@ const itemColumns = {
   vod_level: macVod.vod_level,
   vod_score: macVod.vod_score,
   vod_hits: macVod.vod_hits,
+  vod_hits_day: macVod.vod_hits_day,
+  vod_hits_week: macVod.vod_hits_week,
+  vod_hits_month: macVod.vod_hits_month,
   vod_blurb: macVod.vod_blurb,
   vod_time: macVod.vod_time,
   vod_status: macVod.vod_status,
@@ -60,7 +64,7 @@ const itemColumns = {
   type_name: sql<string>`coalesce(${macType.type_name}, '')`.as('type_name'),
 };
 
-type ItemRow = Pick<VodRow, Exclude<keyof typeof itemColumns, 'type_name'>> & { type_name: string };
+export type ItemRow = Pick<VodRow, Exclude<keyof typeof itemColumns, 'type_name'>> & { type_name: string };
 
 export function toItem(row: ItemRow): VodItem {
   return {
@@ -122,30 +126,41 @@ export async function getType(db: Db, typeId: number): Promise<TypeRow | undefin
   return row;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The column, a comma list (`vod_class`, `vod_area`, `vod_lang`), has `value` as one of its items. */
-function commaItem(column: AnyPgColumn, value: string): SQL {
-  return sql`(',' || ${column} || ',') like ${`%,${escapeLike(value)},%`}`;
+/** Filter facets a title must have (`vod_facets`, written by the trigger of migration 0003). */
+function facetsOf(f: VodFilter): string[] {
+  const out: string[] = [];
+  if (f.class?.trim()) out.push(`c:${f.class.trim()}`);
+  if (f.area?.trim()) out.push(`a:${f.area.trim()}`);
+  if (f.lang?.trim()) out.push(`l:${f.lang.trim()}`);
+  if (f.year?.trim()) out.push(`y:${f.year.trim()}`);
+  return out;
 }
 
 /** Neither the title's category nor its top category is disabled (`type_status = 0`). */
 const enabledCategory = sql`not exists (select 1 from ${macType} where ${macType.type_id} in (${macVod.type_id}, ${macVod.type_id_1}) and ${macType.type_status} <> 1)`;
 
-const ORDER: Record<NonNullable<DataQuery['order']>, SQL[]> = {
+/** List orders of `data` and the console; `relevance` needs `wd` (else it is `time`). */
+export type ListOrder = NonNullable<DataQuery['order']>;
+
+const ORDER: Record<Exclude<ListOrder, 'relevance'>, SQL[]> = {
   time: [desc(macVod.vod_time), desc(macVod.vod_id)],
   hits: [desc(macVod.vod_hits), desc(macVod.vod_id)],
-  hits_day: [desc(macVod.vod_hits_day), desc(macVod.vod_id)],
-  hits_week: [desc(macVod.vod_hits_week), desc(macVod.vod_id)],
-  hits_month: [desc(macVod.vod_hits_month), desc(macVod.vod_id)],
+  hits_day: [desc(macVod.vod_hits_day), desc(macVod.vod_hits), desc(macVod.vod_id)],
+  hits_week: [desc(macVod.vod_hits_week), desc(macVod.vod_hits), desc(macVod.vod_id)],
+  hits_month: [desc(macVod.vod_hits_month), desc(macVod.vod_hits), desc(macVod.vod_id)],
   score: [desc(macVod.vod_score), desc(macVod.vod_id)],
 };
 
+function orderOf(order: ListOrder, wd: string | undefined): SQL[] {
+  if (order === 'relevance') {
+    return wd ? [asc(relevanceRank(normaliseQuery(wd))), desc(macVod.vod_hits), desc(macVod.vod_id)] : ORDER.time;
+  }
+  return ORDER[order];
+}
+
 export interface VodFilter {
   type_id?: number;
-  /** The type_id is a top category: match its sub-categories through type_id_1. */
+  /** The type_id is a top category: match it and its sub-categories through `type_id_1` (always the top category). */
   type_is_top?: boolean;
   class?: string;
   area?: string;
@@ -156,72 +171,168 @@ export interface VodFilter {
   /** Level range for "recommended": 1..8. */
   level_min?: number;
   level_max?: number;
+  /** Search words (name, alias, pinyin, actors through `vod_search`, see search.ts). */
   wd?: string;
   ids?: number[];
   /** Console: include unpublished; filter by status. */
   include_unpublished?: boolean;
   vod_status?: number;
+  /**
+   * Ids of the disabled categories when the caller knows them (the service caches them): published lists then
+   * exclude them with a plain `not in` instead of a per-row sub-query.
+   */
+  disabled_types?: number[];
+}
+
+/** A text[] literal item: double-quoted, with quotes and backslashes escaped. */
+function arrayItem(v: string): string {
+  return `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
 function whereOf(f: VodFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (!f.include_unpublished) {
     conds.push(eq(macVod.vod_status, 1));
-    conds.push(enabledCategory);
+    if (f.disabled_types === undefined) conds.push(enabledCategory);
+    else if (f.disabled_types.length) {
+      conds.push(notInArray(macVod.type_id, f.disabled_types));
+      conds.push(notInArray(macVod.type_id_1, f.disabled_types));
+    }
   }
   if (f.vod_status !== undefined) conds.push(eq(macVod.vod_status, f.vod_status));
   if (f.type_id !== undefined) {
-    conds.push(
-      f.type_is_top
-        ? or(eq(macVod.type_id_1, f.type_id), eq(macVod.type_id, f.type_id))
-        : eq(macVod.type_id, f.type_id),
-    );
+    conds.push(f.type_is_top ? eq(macVod.type_id_1, f.type_id) : eq(macVod.type_id, f.type_id));
   }
-  if (f.class) conds.push(commaItem(macVod.vod_class, f.class));
-  if (f.area) conds.push(commaItem(macVod.vod_area, f.area));
-  if (f.lang) conds.push(commaItem(macVod.vod_lang, f.lang));
-  if (f.year) conds.push(eq(macVod.vod_year, f.year));
+  // class, area, lang: one item of the comma list; year: the value (GIN index on vod_facets).
+  const facets = facetsOf(f);
+  if (facets.length) conds.push(sql`${macVod.vod_facets} @> ${`{${facets.map(arrayItem).join(',')}}`}::text[]`);
   if (f.letter) conds.push(eq(macVod.vod_letter, f.letter.toUpperCase()));
   if (f.level !== undefined) conds.push(eq(macVod.vod_level, f.level));
   if (f.level_min !== undefined) conds.push(sql`${macVod.vod_level} >= ${f.level_min}`);
   if (f.level_max !== undefined) conds.push(sql`${macVod.vod_level} <= ${f.level_max}`);
-  if (f.wd) {
-    const like = `%${escapeLike(f.wd)}%`;
-    conds.push(
-      or(
-        ilike(macVod.vod_name, like),
-        ilike(macVod.vod_en, like),
-        ilike(macVod.vod_sub, like),
-        ilike(macVod.vod_actor, like),
-      ),
-    );
-  }
+  if (f.wd) conds.push(searchMatch(f.wd));
   if (f.ids) conds.push(f.ids.length ? inArray(macVod.vod_id, f.ids) : sql`false`);
   const present = conds.filter((c): c is SQL => c !== undefined);
   return present.length ? and(...present) : undefined;
 }
 
-/** A page of titles; `total` counts all matches. */
+export type ListRow = ItemRow & { vod_status: number; vod_lock: number };
+
+/** Search results are ranked and paged within the best {@link SEARCH_MAX_RESULTS} matches (50 pages of 20). */
+export const SEARCH_MAX_RESULTS = 1000;
+
+/**
+ * A page of titles (no count). The page's ids are found first in a sub-query that can be answered from one of the
+ * partial indexes alone (index-only scan, also for deep offsets), then only those rows are read.
+ * With `order: 'relevance'` and `wd` see {@link searchVodRows}.
+ */
+export async function listVodRows(
+  db: Db,
+  filter: VodFilter,
+  order: ListOrder,
+  page: number,
+  limit: number,
+): Promise<ListRow[]> {
+  if (order === 'relevance' && filter.wd) return searchVodRows(db, filter, page, limit);
+  const sortBy = orderOf(order, undefined);
+  const pageIds = db
+    .select({ vod_id: macVod.vod_id })
+    .from(macVod)
+    .where(whereOf(filter))
+    .orderBy(...sortBy)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page_ids');
+  const rows = await db
+    .select(itemColumns)
+    .from(macVod)
+    .innerJoin(pageIds, eq(pageIds.vod_id, macVod.vod_id))
+    .leftJoin(macType, eq(macType.type_id, macVod.type_id))
+    .orderBy(...sortBy);
+  return rows as ListRow[];
+}
+
+/**
+ * Candidates of the token branch of a search: at least this many (the most viewed token matches), so the classes
+ * below the prefix (name contains, alias/pinyin, actor) are ranked among a useful set. Each candidate costs a heap
+ * visit (checking `vod_search` while walking the hits index, or a GIN bitmap heap scan), so the number bounds the
+ * cost of a search: 50 keeps a common word under a few milliseconds at 200,000 titles (bench/catalogue.ts).
+ */
+export const TOKEN_CANDIDATES_MIN = 50;
+
+/**
+ * Search results by relevance (search.ts): the candidates are the titles whose normalised name starts with `wd`
+ * (index `mac_vod_name_norm_idx`, exact names first) and the most viewed titles matching every token (GIN
+ * `mac_vod_search_gin` or the hits index), each branch bounded by the page end (the token branch by at least
+ * `tokenCandidatesMin`, default {@link TOKEN_CANDIDATES_MIN}) and by {@link SEARCH_MAX_RESULTS}; only those are
+ * ranked. So the cost is bounded however common the word is: exact and prefix name matches always come first, then
+ * the most viewed of the other matches by class (name contains, alias/pinyin, actor). Suggestions pass their own
+ * limit as `tokenCandidatesMin` (a short list needs no deeper pool).
+ */
+export async function searchVodRows(
+  db: Db,
+  filter: VodFilter,
+  page: number,
+  limit: number,
+  tokenCandidatesMin = TOKEN_CANDIDATES_MIN,
+): Promise<ListRow[]> {
+  const wd = filter.wd as string;
+  const q = normaliseQuery(wd);
+  const offset = (page - 1) * limit;
+  if (offset >= SEARCH_MAX_RESULTS || q === '') return [];
+  const take = Math.min(SEARCH_MAX_RESULTS, offset + limit);
+  const base = whereOf({ ...filter, wd: undefined });
+  const prefix = db
+    .select({ vod_id: macVod.vod_id })
+    .from(macVod)
+    .where(and(base, sql`${macVod.vod_name_norm} like ${prefixPattern(q)}`))
+    .orderBy(sql`${macVod.vod_name_norm} = ${q} desc`, desc(macVod.vod_hits))
+    .limit(take);
+  const tokens = db
+    .select({ vod_id: macVod.vod_id })
+    .from(macVod)
+    .where(and(base, searchMatch(wd)))
+    .orderBy(desc(macVod.vod_hits))
+    .limit(Math.min(SEARCH_MAX_RESULTS, Math.max(take, tokenCandidatesMin)));
+  const cand = db.$with('cand').as(union(prefix, tokens));
+  const rows = await db
+    .with(cand)
+    .select(itemColumns)
+    .from(macVod)
+    .innerJoin(cand, eq(cand.vod_id, macVod.vod_id))
+    .leftJoin(macType, eq(macType.type_id, macVod.type_id))
+    .orderBy(asc(relevanceRank(q)), desc(macVod.vod_hits), desc(macVod.vod_id))
+    .limit(limit)
+    .offset(offset);
+  return rows as ListRow[];
+}
+
+/**
+ * How many titles match `filter`, counting at most `cap` (so the answer is min(matches, cap) and the count stops
+ * early: an index walk ends after `cap` matches). With `wd` the cap is at most {@link SEARCH_MAX_RESULTS} (search
+ * results are capped). Without `cap` (and without `wd`) every match is counted.
+ */
+export async function countVods(db: Db, filter: VodFilter, cap?: number): Promise<number> {
+  const limit = filter.wd ? Math.min(cap ?? SEARCH_MAX_RESULTS, SEARCH_MAX_RESULTS) : cap;
+  if (limit !== undefined) {
+    const capped = db.select({ one: sql`1` }).from(macVod).where(whereOf(filter)).limit(limit).as('capped');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(macVod).where(whereOf(filter));
+  return Number(row?.n ?? 0);
+}
+
+/** A page of titles; `total` counts all matches (the service caches counts, see ContentService.data). */
 export async function listVods(
   db: Db,
   filter: VodFilter,
-  order: keyof typeof ORDER,
+  order: ListOrder,
   page: number,
   limit: number,
-): Promise<{ rows: (ItemRow & { vod_status: number; vod_lock: number })[]; total: number }> {
-  const where = whereOf(filter);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(macVod)
-      .leftJoin(macType, eq(macType.type_id, macVod.type_id))
-      .where(where)
-      .orderBy(...ORDER[order])
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(macVod).where(where),
-  ]);
-  return { rows: rows as (ItemRow & { vod_status: number; vod_lock: number })[], total: Number(counted[0]?.n ?? 0) };
+): Promise<{ rows: ListRow[]; total: number }> {
+  const [rows, total] = await Promise.all([listVodRows(db, filter, order, page, limit), countVods(db, filter)]);
+  return { rows, total };
 }
 
 export async function getVod(

@@ -1,14 +1,23 @@
-/** Viewer catalogue routes: getType, data, dataWithType, getHome, getDetail, hits (spec §7 "Content"). */
+/**
+ * Viewer catalogue routes (spec §7 "Content"): getType, data, dataWithType, getHome, getDetail, hits, getHitsList,
+ * score, suggest, hotSearch, topicView, topicViewWithVodDetail, getDayCover.
+ *
+ * getType and getDetail read the optional `authorcode` for the caller's group rights (guests otherwise, never 401);
+ * score needs a signed-in user (401 without).
+ */
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../plugins/routes.ts';
+import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { ContentService } from './content.service.ts';
 
 export function contentRoutes(app: FastifyInstance, content: ContentService) {
-  defineRoute(app, 'getType', async () => content.typeList());
+  defineRoute(app, 'getType', async ({ req }) => content.typeList(await content.groupOf(req.client.authorcode)));
   defineRoute(app, 'data', async ({ query }) => content.data(query));
   defineRoute(app, 'dataWithType', async ({ query }) => content.dataWithType(query));
   defineRoute(app, 'getHome', async () => content.home());
-  defineRoute(app, 'getDetail', async ({ params }) => content.detail(params.id));
+  defineRoute(app, 'getDetail', async ({ params, req }) =>
+    content.detail(params.id, await content.groupOf(req.client.authorcode)),
+  );
   // A view count is a write anyone can call: throttle per client so counts cannot be pumped.
   defineRoute(
     app,
@@ -19,4 +28,17 @@ export function contentRoutes(app: FastifyInstance, content: ContentService) {
       rateLimit: { max: 60, timeWindow: '1 minute' },
     },
   );
+  defineRoute(app, 'getHitsList', async ({ query }) => content.hitsList(query));
+  defineRoute(
+    app,
+    'score',
+    async ({ params, query, req }) => content.score(params.id, currentUser(req).user_id, query.score),
+    userGuard,
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+  defineRoute(app, 'suggest', async ({ query }) => content.suggest(query));
+  defineRoute(app, 'hotSearch', async () => content.hotSearch());
+  defineRoute(app, 'topicView', async ({ query }) => content.topics(query));
+  defineRoute(app, 'topicViewWithVodDetail', async ({ params }) => content.topic(params.id));
+  defineRoute(app, 'getDayCover', async () => content.dayCover());
 }

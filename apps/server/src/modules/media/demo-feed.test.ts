@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO_FEED_PATH, DEMO_SPECIAL_TITLES, DEMO_URL_PREFIX } from './demo-media.ts';
+import { DEMO_FEED_PATH, DEMO_SPECIAL_TITLES, DEMO_URL_PREFIX, LIVE_URL_PREFIX } from './demo-media.ts';
+import { DEMO_LIVE_CHANNEL } from './live-demo.ts';
 
 interface Item {
   vod_id: number;
@@ -87,7 +88,7 @@ describe('demo feed (MacCMS ac=detail)', () => {
       [21, 4, '日本动漫'],
       [30, 0, '短视频'],
       [31, 0, '小视频'],
-      [32, 0, '图库'],
+      [32, 0, '壁纸'],
       [33, 0, '直播'],
       [34, 0, '短剧'],
     ];
@@ -173,7 +174,8 @@ describe('demo feed (MacCMS ac=detail)', () => {
         expect(eps.length).toBeGreaterThan(0);
         for (const [name, url] of eps) {
           expect(name).not.toBe('');
-          expect(url.startsWith(DEMO_URL_PREFIX), url).toBe(true);
+          const live = url === `${LIVE_URL_PREFIX}${DEMO_LIVE_CHANNEL}/index.m3u8`;
+          expect(url.startsWith(DEMO_URL_PREFIX) || live, url).toBe(true);
           expect(url).toMatch(/\.(m3u8|jpg)$/);
         }
       }
@@ -206,11 +208,40 @@ describe('demo feed (MacCMS ac=detail)', () => {
     expect(episodes(aes as Item)[0]?.[0]?.[1]).toBe(`${DEMO_URL_PREFIX}${DEMO_SPECIAL_TITLES.aes}/index.m3u8`);
   });
 
-  it('gallery (图库) titles point at images', () => {
-    const galleries = feed.list.filter((i) => i.type_id === 32);
-    expect(galleries.length).toBeGreaterThan(0);
-    for (const g of galleries) {
-      for (const eps of episodes(g)) for (const [, url] of eps) expect(url).toMatch(/\/wallpapers\/[a-z0-9-]+\.jpg$/);
+  it('has 16 wallpapers (壁纸): one picture each, named after the title', () => {
+    const walls = feed.list.filter((i) => i.type_id === 32);
+    expect(walls.length).toBeGreaterThanOrEqual(16);
+    for (const w of walls) {
+      expect(episodes(w)).toEqual([[['原图', `${DEMO_URL_PREFIX}wallpapers/${w.vod_en}.jpg`]]]);
+      expect(w.vod_play_from).toBe('ovimg');
     }
+  });
+
+  it('has at least 6 small videos (小视频), each with its own vertical clip', () => {
+    const small = feed.list.filter((i) => i.type_id === 31);
+    expect(small.length).toBeGreaterThanOrEqual(6);
+    const urls = small.map((i) => episodes(i)[0]?.[0]?.[1] ?? '');
+    expect(new Set(urls).size).toBe(small.length);
+    for (const u of urls) expect(u).toMatch(/^\/media\/demo\/(small\/[a-z0-9]+|pool\/vertical-[ab])\/index\.m3u8$/);
+  });
+
+  it('has 2-3 playlets (短剧) of 6 distinct episodes each', () => {
+    const playlets = feed.list.filter((i) => i.type_id === 34);
+    expect(playlets.length).toBeGreaterThanOrEqual(2);
+    expect(playlets.length).toBeLessThanOrEqual(3);
+    for (const p of playlets) {
+      const eps = episodes(p)[0] ?? [];
+      expect(eps.map(([name]) => name)).toEqual(['第01集', '第02集', '第03集', '第04集', '第05集', '第06集']);
+      for (const [i, [, url]] of eps.entries()) {
+        expect(url).toBe(`${DEMO_URL_PREFIX}playlets/${p.vod_en}/ep${String(i + 1).padStart(2, '0')}/index.m3u8`);
+      }
+    }
+  });
+
+  it('has one live channel (直播), OpenVod Live, on the live HLS stream of live-demo.ts', () => {
+    const live = feed.list.filter((i) => i.type_id === 33);
+    expect(live).toHaveLength(1);
+    expect(live[0]?.vod_sub).toBe('OpenVod Live');
+    expect(episodes(live[0] as Item)).toEqual([[['直播', `${LIVE_URL_PREFIX}${DEMO_LIVE_CHANNEL}/index.m3u8`]]]);
   });
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEMO_DAY_COVER_URL,
   DEMO_FEED_PATH,
   DEMO_MEDIA_VERSION,
   DEMO_SPECIAL_TITLES,
@@ -13,12 +14,14 @@ import {
   type DemoManifest,
   type DemoMediaResult,
   ensureDemoMedia,
+  LIVE_URL_PREFIX,
   looksLikeClearMpegTs,
 } from './demo-media.ts';
 import { findFfmpeg } from './ffmpeg.ts';
 
 interface Item {
   vod_id: number;
+  vod_en: string;
   type_id: number;
   vod_pic: string;
   vod_pic_slide: string;
@@ -107,7 +110,8 @@ describe('ensureDemoMedia', () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'openvod-demo-test-'));
     mediaDir = path.join(tmp, 'media');
     first = await ensureDemoMedia({ mediaDir });
-  }, 180_000);
+    // ~40 s on an idle 2-core machine; much longer when the machine is shared.
+  }, 600_000);
 
   afterAll(async () => {
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
@@ -119,11 +123,17 @@ describe('ensureDemoMedia', () => {
     expect((await fs.readdir(mediaDir)).sort()).toEqual(['demo']);
   });
 
-  it('creates every file the feed references (play URLs, posters, slides)', () => {
+  it('creates every file the feed references (play URLs, posters, slides), the day cover and live test cards', () => {
     const missing: string[] = [];
     for (const item of feed.list) {
       for (const url of [...urlsOf(item), item.vod_pic, item.vod_pic_slide]) {
         if (url === '') continue;
+        if (url.startsWith(LIVE_URL_PREFIX)) {
+          // Streamed by live-demo.ts while the server runs; the generator makes the channel's test card.
+          const channel = url.slice(LIVE_URL_PREFIX.length).split('/')[0];
+          if (!existsSync(path.join(mediaDir, 'demo', 'stills', `live-${channel}.jpg`))) missing.push(url);
+          continue;
+        }
         expect(url.startsWith(DEMO_URL_PREFIX)).toBe(true);
         if (!existsSync(onDisk(url))) missing.push(url);
       }
@@ -131,17 +141,30 @@ describe('ensureDemoMedia', () => {
     expect(missing).toEqual([]);
   });
 
-  it('makes portrait posters, wide slides and large gallery images', () => {
+  it('makes portrait posters, wide slides, 1080×1920 wallpapers with 540×960 previews, and the day cover', () => {
     for (const item of feed.list) {
       const poster = jpegSize(readFileSync(onDisk(item.vod_pic)));
-      expect(poster).toEqual(item.type_id === 32 ? { width: 600, height: 840 } : { width: 300, height: 420 });
+      expect(poster).toEqual(item.type_id === 32 ? { width: 540, height: 960 } : { width: 300, height: 420 });
       if (item.vod_pic_slide)
         expect(jpegSize(readFileSync(onDisk(item.vod_pic_slide)))).toEqual({ width: 1280, height: 540 });
       if (item.type_id === 32) {
         for (const url of urlsOf(item))
-          expect(jpegSize(readFileSync(onDisk(url)))).toEqual({ width: 1920, height: 1080 });
+          expect(jpegSize(readFileSync(onDisk(url)))).toEqual({ width: 1080, height: 1920 });
       }
     }
+    expect(jpegSize(readFileSync(onDisk(DEMO_DAY_COVER_URL)))).toEqual({ width: 1080, height: 1920 });
+    // Every wallpaper is a different picture, and not a flat colour (a real JPEG of some size).
+    const walls = feed.list.filter((i) => i.type_id === 32).flatMap(urlsOf);
+    expect(walls.length).toBeGreaterThanOrEqual(16);
+    const wallHashes = new Set(
+      walls.map((u) =>
+        createHash('sha256')
+          .update(readFileSync(onDisk(u)))
+          .digest('hex'),
+      ),
+    );
+    expect(wallHashes.size).toBe(walls.length);
+    for (const u of walls) expect(statSync(onDisk(u)).size, u).toBeGreaterThan(20_000);
     // Posters differ from one another.
     const hashes = new Set(
       feed.list.map((i) =>
@@ -155,8 +178,9 @@ describe('ensureDemoMedia', () => {
 
   it('writes VOD media playlists with 2 s target duration whose segments exist', () => {
     const playlists = new Set<string>();
-    for (const item of feed.list) for (const url of urlsOf(item)) if (url.endsWith('.m3u8')) playlists.add(url);
-    expect(playlists.size).toBeGreaterThanOrEqual(20);
+    for (const item of feed.list)
+      for (const url of urlsOf(item)) if (url.endsWith('.m3u8') && url.startsWith(DEMO_URL_PREFIX)) playlists.add(url);
+    expect(playlists.size).toBeGreaterThanOrEqual(40);
     for (const url of playlists) {
       const file = onDisk(url);
       const text = readFileSync(file, 'utf8');
@@ -169,7 +193,8 @@ describe('ensureDemoMedia', () => {
         expect(pl, m).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
         expect(pl, m).toContain('#EXT-X-ENDLIST');
         const segments = uris(pl);
-        expect(segments.length, m).toBeGreaterThanOrEqual(4);
+        // 6 s playlet episodes have 3 segments, the rest 4 to 6.
+        expect(segments.length, m).toBeGreaterThanOrEqual(3);
         for (const seg of segments) expect(statSync(path.join(path.dirname(m), seg)).size, seg).toBeGreaterThan(1000);
       }
     }
@@ -186,6 +211,35 @@ describe('ensureDemoMedia', () => {
       );
     }
     expect(hashes.size).toBe(12);
+  });
+
+  it('gives small videos their own vertical clips and playlets distinct vertical episodes', () => {
+    const firstSegment = (url: string) => path.join(path.dirname(onDisk(url)), 'seg_001.ts');
+    const small = feed.list.filter((i) => i.type_id === 31).map((i) => urlsOf(i)[0] ?? '');
+    expect(small.length).toBeGreaterThanOrEqual(6);
+    const playlets = feed.list.filter((i) => i.type_id === 34);
+    expect(playlets.length).toBeGreaterThanOrEqual(2);
+    const episodes = playlets.flatMap(urlsOf);
+    expect(episodes.length).toBeGreaterThanOrEqual(12);
+    const all = [...small, ...episodes];
+    const hashes = new Set(
+      all.map((u) =>
+        createHash('sha256')
+          .update(readFileSync(firstSegment(u)))
+          .digest('hex'),
+      ),
+    );
+    expect(hashes.size).toBe(all.length);
+    for (const url of [...small, ...episodes].filter((u) => !u.includes('/pool/'))) {
+      const streams = hasFfprobe ? ffprobeStreams(firstSegment(url)) : [];
+      if (hasFfprobe)
+        expect(
+          streams.find((x) => x.codec_type === 'video'),
+          url,
+        ).toMatchObject({ width: 360, height: 640 });
+      const pl = readFileSync(onDisk(url), 'utf8');
+      expect(uris(pl).length, url).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('writes a master playlist with two renditions (720p, 360p)', () => {
@@ -235,6 +289,9 @@ describe('ensureDemoMedia', () => {
     expect(manifest.version).toBe(DEMO_MEDIA_VERSION);
     expect(manifest.files.length).toBeGreaterThan(100);
     expect(manifest.files).not.toContain('manifest.json');
+    // Every file belongs to one generation job (by recipe hash).
+    const jobFiles = Object.values(manifest.jobs ?? {}).flat();
+    expect(new Set(jobFiles)).toEqual(new Set(manifest.files));
     const again = await ensureDemoMedia({ mediaDir });
     expect(again.generated).toBe(false);
     expect(again.ms).toBeLessThan(2000);
@@ -247,4 +304,54 @@ describe('ensureDemoMedia', () => {
     await expect(ensureDemoMedia({ mediaDir, feedPath: bad })).rejects.toThrow(/makes no stream pool\/nope/);
     expect(existsSync(path.join(mediaDir, 'demo', 'manifest.json'))).toBe(true);
   });
+
+  it('regenerates only the new parts when the feed changes (the rest is reused from the previous set)', async () => {
+    const before = JSON.parse(readFileSync(path.join(mediaDir, 'demo', 'manifest.json'), 'utf8')) as DemoManifest;
+    const data = JSON.parse(readFileSync(DEMO_FEED_PATH, 'utf8')) as { list: Record<string, unknown>[] };
+    const template = data.list.find((i) => i.type_id === 31) as Record<string, unknown>;
+    data.list.push({
+      ...template,
+      vod_id: 9001,
+      vod_name: '新的小视频',
+      vod_en: 'xindexiaoshipin',
+      vod_pic: `${DEMO_URL_PREFIX}posters/xindexiaoshipin.jpg`,
+      vod_play_url: `正片$${DEMO_URL_PREFIX}small/xindexiaoshipin/index.m3u8`,
+    });
+    const changed = path.join(tmp, 'changed-feed.json');
+    await fs.writeFile(changed, JSON.stringify(data));
+    const segment = path.join(mediaDir, 'demo', 'pool', 'testsrc2', 'seg_000.ts');
+    const inode = statSync(segment).ino;
+    const result = await ensureDemoMedia({ mediaDir, feedPath: changed });
+    expect(result.generated).toBe(true);
+    // Two jobs are new: the clip and the poster cut from it.
+    expect(result.ran).toBe(2);
+    expect(result.reused).toBe(Object.keys(before.jobs ?? {}).length);
+    expect(existsSync(path.join(mediaDir, 'demo', 'small', 'xindexiaoshipin', 'index.m3u8'))).toBe(true);
+    expect(existsSync(path.join(mediaDir, 'demo', 'posters', 'xindexiaoshipin.jpg'))).toBe(true);
+    // Reused files are hard links of the previous ones (same inode), not re-encodes.
+    expect(statSync(segment).ino).toBe(inode);
+    // Back to the real feed: nothing to run at all.
+    const back = await ensureDemoMedia({ mediaDir });
+    expect(back).toMatchObject({ generated: true, ran: 0 });
+    expect(existsSync(path.join(mediaDir, 'demo', 'small', 'xindexiaoshipin'))).toBe(false);
+  }, 120_000);
+
+  it('rebuilds a set made from other recipes (plan hash), reusing every job whose recipe is unchanged', async () => {
+    const file = path.join(mediaDir, 'demo', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as DemoManifest;
+    expect(manifest.planSha256).toMatch(/^[0-9a-f]{64}$/);
+    // As if written by a generator whose recipes differ in one job: that job's key is unknown to this one.
+    const [someKey, someFiles] = Object.entries(manifest.jobs ?? {}).find(([, files]) =>
+      files.some((f) => f.startsWith('playlets/')),
+    ) as [string, string[]];
+    const jobs = { ...manifest.jobs };
+    delete jobs[someKey];
+    jobs['0'.repeat(32)] = someFiles;
+    await fs.writeFile(file, JSON.stringify({ ...manifest, planSha256: 'f'.repeat(64), jobs }));
+    const result = await ensureDemoMedia({ mediaDir });
+    expect(result).toMatchObject({ generated: true, ran: 1, reused: Object.keys(manifest.jobs ?? {}).length - 1 });
+    const after = JSON.parse(readFileSync(file, 'utf8')) as DemoManifest;
+    expect(after.planSha256).toBe(manifest.planSha256);
+    expect(Object.keys(after.jobs ?? {}).sort()).toEqual(Object.keys(manifest.jobs ?? {}).sort());
+  }, 120_000);
 });

@@ -8,12 +8,21 @@
  *
  * Layout of `<mediaDir>/demo/`:
  * - `pool/<name>/index.m3u8`: a small pool of 640×360 (and two 360×640 vertical) streams shared by most titles;
+ * - `small/<slug>/index.m3u8`: one 360×640, 7 s vertical clip per small video (小视频) that asks for one;
+ * - `playlets/<slug>/epNN/index.m3u8`: 360×640, 6 s vertical episodes of the playlets (短剧), each with its episode
+ *   number drawn large (when drawtext is available) and its own hue;
  * - `changanyexinglu/epNN/index.m3u8`: the 12-episode series, one distinct stream per episode;
  * - `xinghaishiguang/index.m3u8`: master playlist of two renditions `r720p/` (1280×720) and `r360p/` (640×360);
  * - `yuebeihuisheng/index.m3u8`: AES-128 encrypted stream (key `enc.key` next to the playlist);
- * - `posters/<vod_en>.jpg` (300×420, gallery titles 600×840), `slides/<vod_en>.jpg` (1280×540, titles with
- *   `vod_level` 9), `wallpapers/<name>.jpg` (1920×1080, the picture "episodes" of 图库 titles);
- * - `manifest.json`: written last: version, feed hash and the list of files (the cache key of {@link ensureDemoMedia}).
+ * - `posters/<vod_en>.jpg` (300×420; wallpaper titles 540×960 previews), `slides/<vod_en>.jpg` (1280×540, titles
+ *   with `vod_level` 9), `wallpapers/<name>.jpg` (1080×1920 JPEG drawn with sharp, wallpapers.ts: the play URL of a
+ *   壁纸 title), `stills/live-<channel>.jpg` (1280×720 test card, the poster source of a live channel),
+ *   `covers/day.jpg` (1080×1920, the demo day cover, {@link DEMO_DAY_COVER_URL});
+ * - `manifest.json`: written last: version, feed hash, the list of files (the cache key of {@link ensureDemoMedia})
+ *   and, per generation job, its recipe hash and files, so that a later version only regenerates what changed.
+ *
+ * Live channels (`/media/live/<channel>/index.m3u8` in the feed) are not generated here: live-demo.ts runs ffmpeg
+ * for them while the server runs; this module only makes their posters.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -21,16 +30,28 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { findFfmpeg, listFfmpegFilters, runFfmpeg } from './ffmpeg.ts';
+import { designFor, renderDayCover, renderWallpaper, WALLPAPER_SIZE } from './wallpapers.ts';
 
 /** Absolute path of the demo feed (a MacCMS `ac=detail` JSON response), `apps/server/demo/demo-feed.json`. */
 export const DEMO_FEED_PATH = fileURLToPath(new URL('../../../demo/demo-feed.json', import.meta.url));
 
 /** Bump when the generated media change (layout, encoding, sources): cached sets of another version are rebuilt. */
-export const DEMO_MEDIA_VERSION = 1;
+export const DEMO_MEDIA_VERSION = 2;
+
+/** Salt of the per-job recipe hashes: bump when code behind a recipe changes (encoder settings, the wallpaper drawing). */
+const JOB_SALT = 'openvod-demo-job-2';
 
 /** URL prefix of the demo media in the feed; maps to `<mediaDir>/demo/`. */
 export const DEMO_URL_PREFIX = '/media/demo/';
+
+/** URL prefix of live channels (live-demo.ts): `/media/live/<channel>/index.m3u8` is `<mediaDir>/live/<channel>/`. */
+export const LIVE_URL_PREFIX = '/media/live/';
+
+/** Path of the demo day cover inside the demo set, and its URL (seeded into the day-cover table). */
+export const DEMO_DAY_COVER_REL = 'covers/day.jpg';
+export const DEMO_DAY_COVER_URL = `${DEMO_URL_PREFIX}${DEMO_DAY_COVER_REL}`;
 
 /** `vod_en` of the titles with special streams (also their directory names under `<mediaDir>/demo/`). */
 export const DEMO_SPECIAL_TITLES = {
@@ -58,6 +79,9 @@ export interface DemoMediaResult {
   generated: boolean;
   /** Wall-clock duration of the call in milliseconds. */
   ms: number;
+  /** Generation jobs run (ffmpeg/sharp) and reused from the previous set (same recipe); 0 when cached. */
+  ran?: number;
+  reused?: number;
 }
 
 /** Shape of `<mediaDir>/demo/manifest.json`. */
@@ -65,9 +89,13 @@ export interface DemoManifest {
   version: number;
   /** SHA-256 (hex) of the feed file the set was generated from. */
   feedSha256: string;
+  /** SHA-256 (hex) of the generation plan (all recipes), see planHash. */
+  planSha256?: string;
   generatedAt: string;
   /** Files of the set, relative to `<mediaDir>/demo/`, `/`-separated, sorted (the manifest itself excluded). */
   files: string[];
+  /** Recipe hash of each generation job -> the files it made (reused by a later run with the same recipe). */
+  jobs?: Record<string, string[]>;
 }
 
 const FPS = 25;
@@ -93,6 +121,8 @@ interface StreamSpec {
   label: string;
   /** Large centred text (episode number). */
   banner?: string;
+  /** Show the banner only for the first this many seconds (posters are then cut after it). Default: all along. */
+  bannerSeconds?: number;
 }
 
 /** lavfi sources. Only filters present in both Debian's ffmpeg 5.1 and the 2018 @ffmpeg-installer build. */
@@ -203,24 +233,63 @@ function streamPlaylists(spec: StreamSpec): string[] {
   return [`${spec.dir}/index.m3u8`];
 }
 
-/**
- * Wallpaper recipes (1920×1080, one frame), assigned to the referenced `wallpapers/*.jpg` in sorted order: with the
- * demo feed `chouxiangjihebizhi-1..3` (abstract) get the first three, `xingkongbizhiheji-1..3` (starry) the last three.
- */
-const WALLPAPERS: string[] = [
-  `nullsrc=size=480x270:rate=${FPS},geq=r='128+127*sin(X/19+Y/31)':g='128+127*sin(Y/13-X/43+2)':` +
-    `b='128+127*sin((X+Y)/27+4)',scale=1920:1080:flags=bicubic`,
-  `cellauto=size=480x270:rate=${FPS}:rule=90:pattern=*,scale=1920:1080:flags=neighbor,format=rgb24,` +
-    'lutrgb=r=val:g=val*0.6:b=val*0.2',
-  `nullsrc=size=480x270:rate=${FPS},geq=r='128+127*sin(sqrt((X-240)*(X-240)+(Y-135)*(Y-135))/5)':` +
-    `g='128+127*sin(X/23)':b='160+90*sin(Y/17)',scale=1920:1080:flags=bicubic`,
-  `mandelbrot=size=1920x1080:rate=${FPS}:start_x=-0.743643887037151:start_y=0.13182590420533:start_scale=0.005:` +
-    'end_scale=0.005:maxiter=512:outer=normalized_iteration_count:inner=black',
-  `mandelbrot=size=1920x1080:rate=${FPS}:start_x=-0.6:start_scale=3:end_scale=3:maxiter=256:` +
-    'outer=normalized_iteration_count,hue=h=200',
-  `life=size=480x270:rate=${FPS}:seed=3:ratio=0.04:mold=40:life_color=0xFFFFEE:death_color=0x223388:` +
-    'mold_color=0x000010,trim=start_frame=30,scale=1920:1080:flags=neighbor',
+/** Sources of the generated vertical clips (small videos and playlets), picked by a hash of the slug (cheap ones). */
+const VERTICAL_SOURCES: Array<(w: number, h: number) => string> = [
+  SOURCES.life,
+  SOURCES.cellauto,
+  (w, h) => `${SOURCES.testsrc2(w, h)},hue=h=140`,
+  (w, h) => `${SOURCES.testsrc(w, h)},hue=s=0.6`,
+  SOURCES.bars,
 ];
+
+function slugHash(slug: string): number {
+  return createHash('sha256').update(slug).digest().readUInt16LE(0);
+}
+
+/** A 360×640, 7 s vertical clip of a small video: `small/<slug>/index.m3u8`. */
+function smallClipSpec(slug: string): StreamSpec {
+  const h = slugHash(slug);
+  const source = VERTICAL_SOURCES[h % VERTICAL_SOURCES.length] ?? SOURCES.plasma;
+  return {
+    dir: `small/${slug}`,
+    kind: 'plain',
+    source: (w, hh) => `${source(w, hh)},hue=h=${(h >> 4) % 360}`,
+    width: 360,
+    height: 640,
+    seconds: 7,
+    tone: 300 + (h % 500),
+    label: slug.slice(0, 18),
+  };
+}
+
+/**
+ * Episode `ep` of a playlet: `playlets/<slug>/epNN/index.m3u8`, 360×640, 6 s, own hue, a large `EP NN` for the
+ * first 2 s and the episode in the top-left label all along.
+ */
+function playletEpisodeSpec(slug: string, ep: number): StreamSpec {
+  const h = slugHash(slug);
+  const source = VERTICAL_SOURCES[h % VERTICAL_SOURCES.length] ?? SOURCES.plasma;
+  const nn = String(ep).padStart(2, '0');
+  return {
+    dir: `playlets/${slug}/ep${nn}`,
+    kind: 'plain',
+    source: (w, hh) => `${source(w, hh)},hue=h=${((h >> 4) + ep * 47) % 360}`,
+    width: 360,
+    height: 640,
+    seconds: 6,
+    tone: 330 + ep * 40,
+    label: `${slug.slice(0, 14)} EP${nn}`,
+    banner: `EP ${nn}`,
+    bannerSeconds: 2,
+  };
+}
+
+/** Pictures made without a video source: wallpapers (sharp), live test cards (ffmpeg) and the day cover (sharp). */
+type Still =
+  /** A wallpaper and its smaller previews (the titles' posters, resized by sharp: no ffmpeg run per poster). */
+  | { kind: 'wallpaper'; name: string; previews: { out: string; width: number; height: number }[] }
+  | { kind: 'live'; channel: string }
+  | { kind: 'cover' };
 
 interface FeedItem {
   vod_id: number;
@@ -238,8 +307,12 @@ interface FrameSource {
   input: string;
   inputArgs: string[];
   frames: number;
-  /** Job that must finish first: `stream:<dir>` or `wallpaper:<rel>`. */
+  /** Job that must finish first: `stream:<dir>` or `still:<rel>`. */
   after: string;
+  /** What the source is: a stream, a wallpaper (posters are previews: no text, 9:16) or another still. */
+  kind: 'stream' | 'wallpaper' | 'still';
+  /** First frame worth a poster (after a temporary banner). */
+  minFrame: number;
 }
 
 interface ImageJob {
@@ -256,7 +329,7 @@ interface ImageJob {
 /** The feed's `/media/demo/...` references, validated against what the generator makes, plus the image jobs. */
 interface Plan {
   streams: StreamSpec[];
-  wallpapers: Map<string, string>; // rel -> recipe
+  stills: Map<string, Still>; // rel -> what to draw
   images: Map<string, { source: FrameSource; jobs: ImageJob[] }>; // keyed by source input
   referenced: Set<string>;
 }
@@ -321,8 +394,21 @@ function drawtextSafe(text: string): string {
 function buildPlan(items: FeedItem[], feedPath: string): Plan {
   const streams = buildStreamSpecs();
   const byPlaylist = new Map<string, StreamSpec>();
+  const addStream = (spec: StreamSpec) => {
+    streams.push(spec);
+    for (const pl of streamPlaylists(spec)) byPlaylist.set(pl, spec);
+  };
   for (const spec of streams) for (const pl of streamPlaylists(spec)) byPlaylist.set(pl, spec);
-  const wallpapers = new Map<string, string>();
+  /** Streams made on demand for the URLs the feed uses: small-video clips and playlet episodes. */
+  const dynamicStream = (rel: string): StreamSpec | undefined => {
+    const small = /^small\/([a-z0-9][a-z0-9-]{0,62})\/index\.m3u8$/.exec(rel);
+    if (small?.[1]) return smallClipSpec(small[1]);
+    const ep = /^playlets\/([a-z0-9][a-z0-9-]{0,62})\/ep(\d{2})\/index\.m3u8$/.exec(rel);
+    if (ep?.[1] && Number(ep[2]) >= 1) return playletEpisodeSpec(ep[1], Number(ep[2]));
+    return undefined;
+  };
+  const stills = new Map<string, Still>();
+  stills.set(DEMO_DAY_COVER_REL, { kind: 'cover' });
   const images = new Map<string, { source: FrameSource; jobs: ImageJob[] }>();
   const referenced = new Set<string>();
   const outputs = new Set<string>();
@@ -333,9 +419,14 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
       const input = spec.kind === 'master' ? `${spec.dir}/r720p/index.m3u8` : `${spec.dir}/index.m3u8`;
       // The hls demuxer refuses the `.key` extension unless allowed (toolchain.md §8).
       const inputArgs = spec.kind === 'aes' ? ['-allowed_extensions', 'ALL'] : [];
-      return { input, inputArgs, frames: spec.seconds * FPS, after: `stream:${spec.dir}` };
+      const minFrame = spec.bannerSeconds ? spec.bannerSeconds * FPS + 4 : 8;
+      return { input, inputArgs, frames: spec.seconds * FPS, after: `stream:${spec.dir}`, kind: 'stream', minFrame };
     }
-    if (wallpapers.has(rel)) return { input: rel, inputArgs: [], frames: 1, after: `wallpaper:${rel}` };
+    const still = stills.get(rel);
+    if (still) {
+      const kind = still.kind === 'wallpaper' ? 'wallpaper' : 'still';
+      return { input: rel, inputArgs: [], frames: 1, after: `still:${rel}`, kind, minFrame: 0 };
+    }
     throw new Error(`no frame source for ${rel}`);
   };
   const addImage = (source: FrameSource, job: ImageJob) => {
@@ -350,26 +441,39 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
   };
 
   const urlsOf = new Map<FeedItem, string[]>();
-  const wallpaperRels = new Set<string>();
   for (const item of items) {
     const where = `${feedPath}: vod_id ${item.vod_id}`;
-    const urls = playUrls(item.vod_play_url).map((u) => demoRel(u, where));
-    if (urls.length === 0) throw new Error(`${where}: no play URL`);
-    for (const rel of urls) {
+    const urls: string[] = [];
+    for (const url of playUrls(item.vod_play_url)) {
+      if (url.startsWith(LIVE_URL_PREFIX)) {
+        // A live channel: streamed by live-demo.ts; its poster is cut from a generated test card.
+        const m = /^\/media\/live\/([a-z0-9][a-z0-9-]{0,62})\/index\.m3u8$/.exec(url);
+        if (!m?.[1]) throw new Error(`${where}: bad live channel URL ${url}`);
+        const rel = `stills/live-${m[1]}.jpg`;
+        stills.set(rel, { kind: 'live', channel: m[1] });
+        referenced.add(rel);
+        urls.push(rel);
+        continue;
+      }
+      const rel = demoRel(url, where);
       if (rel.endsWith('.m3u8')) {
-        if (!byPlaylist.has(rel)) throw new Error(`${where}: the generator makes no stream ${rel}`);
+        if (!byPlaylist.has(rel)) {
+          const spec = dynamicStream(rel);
+          if (!spec) throw new Error(`${where}: the generator makes no stream ${rel}`);
+          addStream(spec);
+        }
       } else if (/^wallpapers\/[a-z0-9_-]+\.jpg$/.test(rel)) {
-        wallpaperRels.add(rel);
+        if (!stills.has(rel)) {
+          stills.set(rel, { kind: 'wallpaper', name: rel.slice('wallpapers/'.length, -'.jpg'.length), previews: [] });
+        }
       } else {
         throw new Error(`${where}: the generator makes no ${rel}`);
       }
       referenced.add(rel);
+      urls.push(rel);
     }
+    if (urls.length === 0) throw new Error(`${where}: no play URL`);
     urlsOf.set(item, urls);
-  }
-  // Recipes go by sorted name, so that the feed's order does not change the pictures.
-  for (const rel of [...wallpaperRels].sort()) {
-    wallpapers.set(rel, WALLPAPERS[wallpapers.size % WALLPAPERS.length] ?? '');
   }
 
   for (const item of items) {
@@ -377,10 +481,11 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
     const urls = urlsOf.get(item) ?? [];
     const first = urls[0] ?? '';
     const source = frameSourceOf(first);
-    const gallery = source.frames === 1;
+    const gallery = source.kind === 'wallpaper';
     const v = item.vod_id;
-    const text = drawtextSafe(item.vod_sub || item.vod_en);
-    const frameAt = (salt: number) => (source.frames <= 16 ? 0 : 8 + ((v * 37 + salt) % (source.frames - 16)));
+    const text = gallery ? '' : drawtextSafe(item.vod_sub || item.vod_en);
+    const frameAt = (salt: number) =>
+      source.frames <= 16 ? 0 : source.minFrame + ((v * 37 + salt) % (source.frames - source.minFrame - 8));
     const hue = gallery || v % 3 === 0 ? 0 : (v * 67) % 360;
     const pos = ((v * 29) % 101) / 100;
 
@@ -388,8 +493,13 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
     if (!/^posters\/[a-z0-9_-]+\.jpg$/.test(pic))
       throw new Error(`${where}: vod_pic must be ${DEMO_URL_PREFIX}posters/<slug>.jpg`);
     referenced.add(pic);
-    const [pw, ph] = gallery ? [600, 840] : [300, 420];
-    addImage(source, { out: pic, width: pw, height: ph, frame: frameAt(0), hue, pos, text });
+    const still = stills.get(first);
+    if (still?.kind === 'wallpaper') {
+      if (!outputs.has(pic)) still.previews.push({ out: pic, width: 540, height: 960 });
+      outputs.add(pic);
+    } else {
+      addImage(source, { out: pic, width: 300, height: 420, frame: frameAt(0), hue, pos, text });
+    }
 
     if (item.vod_pic_slide !== '') {
       const slide = demoRel(item.vod_pic_slide, `${where} vod_pic_slide`);
@@ -399,7 +509,8 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
       addImage(source, { out: slide, width: 1280, height: 540, frame: frameAt(101), hue, pos: 0.5, text });
     }
   }
-  return { streams, wallpapers, images, referenced };
+  referenced.add(DEMO_DAY_COVER_REL);
+  return { streams, stills, images, referenced };
 }
 
 /** Runs at most `max` tasks at once, FIFO; after {@link abort} queued tasks reject without running. */
@@ -474,7 +585,14 @@ function hlsArgs(segmentPattern: string, playlist: string): string[] {
 }
 
 /** drawtext overlays (label top-left, running time bottom-right, optional centred banner) for a w×h picture. */
-function overlays(font: string | undefined, w: number, h: number, label: string, banner?: string): string {
+function overlays(
+  font: string | undefined,
+  w: number,
+  h: number,
+  label: string,
+  banner?: string,
+  bannerSeconds?: number,
+): string {
   if (!font) return '';
   const small = Math.max(12, Math.round(Math.min(w, h) / 20));
   const box = 'fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=6';
@@ -483,7 +601,8 @@ function overlays(font: string | undefined, w: number, h: number, label: string,
     `,drawtext=fontfile=${font}:text='%{pts\\:hms}':x=w-tw-${small}:y=h-th-${small}:fontsize=${small}:${box}`;
   if (banner) {
     const big = Math.round(Math.min(w, h) / 4);
-    out += `,drawtext=fontfile=${font}:text='${drawtextSafe(banner)}':x=(w-tw)/2:y=(h-th)/2:fontsize=${big}:${box}`;
+    const enable = bannerSeconds ? `:enable='lt(t,${bannerSeconds})'` : '';
+    out += `,drawtext=fontfile=${font}:text='${drawtextSafe(banner)}':x=(w-tw)/2:y=(h-th)/2:fontsize=${big}:${box}${enable}`;
   }
   return out;
 }
@@ -507,7 +626,9 @@ async function encodeStream(
     await encodeMaster(bin, dir, spec, font, log);
     return;
   }
-  const video = spec.source(spec.width, spec.height) + overlays(font, spec.width, spec.height, spec.label, spec.banner);
+  const video =
+    spec.source(spec.width, spec.height) +
+    overlays(font, spec.width, spec.height, spec.label, spec.banner, spec.bannerSeconds);
   const extra: string[] = [];
   if (spec.kind === 'aes') {
     const key = randomBytes(16);
@@ -647,10 +768,34 @@ async function assertEncrypted(segment: string) {
   if (looksLikeClearMpegTs(buf)) throw new Error(`${segment} is not encrypted (MPEG-TS sync bytes in clear)`);
 }
 
-async function makeWallpaper(bin: string, root: string, rel: string, recipe: string) {
+/**
+ * The lavfi graph of a live channel's test card: "LIVE" centred, small enough to survive the portrait crop of the
+ * poster (its middle 514 px).
+ */
+function liveStillGraph(font: string | undefined): string {
+  const label = font
+    ? `,drawtext=fontfile=${font}:text='LIVE':x=(w-tw)/2:y=(h-th)/2:fontsize=120:fontcolor=white:` +
+      'box=1:boxcolor=red@0.85:boxborderw=28'
+    : '';
+  return `testsrc2=size=1280x720:rate=${FPS}${label}`;
+}
+
+/** Draw one still into `<root>/<rel>`: a wallpaper or the day cover (sharp), or a live channel's test card (ffmpeg). */
+async function makeStill(bin: string, root: string, rel: string, still: Still, font: string | undefined) {
   const out = path.join(root, rel);
   await fs.mkdir(path.dirname(out), { recursive: true });
-  await runFfmpeg(bin, ['-f', 'lavfi', '-i', recipe, '-frames:v', '1', '-update', '1', '-q:v', '3', out]);
+  if (still.kind === 'wallpaper') {
+    await renderWallpaper(still.name, out, WALLPAPER_SIZE);
+    for (const p of still.previews) {
+      const to = path.join(root, p.out);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await sharp(out).resize(p.width, p.height, { fit: 'cover' }).jpeg({ quality: 82 }).toFile(to);
+    }
+  } else if (still.kind === 'cover') {
+    await renderDayCover(out);
+  } else {
+    await runFfmpeg(bin, ['-f', 'lavfi', '-i', liveStillGraph(font), '-frames:v', '1', '-q:v', '3', out]);
+  }
 }
 
 /** Cut all posters/slides of one frame source in a single ffmpeg run (split → trim one frame → hue → cover crop). */
@@ -701,8 +846,19 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return out.sort();
 }
 
-/** True when `<demoDir>/manifest.json` has the current version and feed hash and all its files exist. */
-async function cacheValid(demoDir: string, feedSha256: string): Promise<boolean> {
+/**
+ * SHA-256 of everything the plan would run (stream filter graphs, stills, image cuts, the job salt): a generator
+ * change that alters any recipe invalidates the cached set even when the feed is the same.
+ */
+function planHash(plan: Plan): string {
+  const streams = plan.streams.map(({ source, ...rest }) => ({ ...rest, video: source(rest.width, rest.height) }));
+  return createHash('sha256')
+    .update(JSON.stringify([JOB_SALT, streams, [...plan.stills], [...plan.images.values()], liveStillGraph(FONT_FILE)]))
+    .digest('hex');
+}
+
+/** True when `<demoDir>/manifest.json` has the current version, feed hash and plan hash, and all its files exist. */
+async function cacheValid(demoDir: string, feedSha256: string, planSha256?: string): Promise<boolean> {
   let manifest: Partial<DemoManifest>;
   try {
     manifest = JSON.parse(await fs.readFile(path.join(demoDir, 'manifest.json'), 'utf8')) as Partial<DemoManifest>;
@@ -710,6 +866,7 @@ async function cacheValid(demoDir: string, feedSha256: string): Promise<boolean>
     return false;
   }
   if (manifest.version !== DEMO_MEDIA_VERSION || manifest.feedSha256 !== feedSha256) return false;
+  if (planSha256 !== undefined && manifest.planSha256 !== planSha256) return false;
   if (!Array.isArray(manifest.files) || manifest.files.length === 0) return false;
   const checks = await Promise.all(
     manifest.files.map((f) =>
@@ -735,55 +892,139 @@ async function removeStale(mediaDir: string) {
   }
 }
 
+/** The generator's previous manifest in `demoDir` (any version), or undefined. */
+async function readManifest(demoDir: string): Promise<Partial<DemoManifest> | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(demoDir, 'manifest.json'), 'utf8')) as Partial<DemoManifest>;
+  } catch {
+    return undefined;
+  }
+}
+
+function recipeKey(kind: string, recipe: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([JOB_SALT, kind, recipe]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/**
+ * Hard-link (else copy) the files of a job of the previous set into the staging set. False when any is missing, in
+ * which case the job runs again.
+ */
+async function reuseFiles(fromDir: string, toDir: string, files: readonly string[]): Promise<boolean> {
+  for (const rel of files) {
+    if (typeof rel !== 'string' || !REL_RE.test(rel)) return false;
+    const from = path.join(fromDir, rel);
+    const st = await fs.stat(from).catch(() => undefined);
+    if (!st?.isFile()) return false;
+  }
+  for (const rel of files) {
+    const to = path.join(toDir, rel);
+    await fs.mkdir(path.dirname(to), { recursive: true });
+    await fs.link(path.join(fromDir, rel), to).catch(() => fs.copyFile(path.join(fromDir, rel), to));
+  }
+  return true;
+}
+
 async function generate(
   mediaDir: string,
   demoDir: string,
   plan: Plan,
   feedSha256: string,
+  planSha256: string,
   log: (msg: string) => void,
-): Promise<void> {
+): Promise<{ reused: number; ran: number }> {
   const bin = await findFfmpeg();
   const filters = await listFfmpegFilters(bin);
   const font = existsSync(FONT_FILE) && filters.has('drawtext') ? FONT_FILE : undefined;
   log(`demo media: generating with ${bin}${font ? '' : ' (no drawtext: font or filter missing)'}`);
   await removeStale(mediaDir);
+  const previous = await readManifest(demoDir);
+  const oldJobs =
+    previous?.version !== undefined && previous.jobs && typeof previous.jobs === 'object' ? previous.jobs : {};
   const staging = await fs.mkdtemp(path.join(mediaDir, '.demo-staging-'));
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'openvod-demo-'));
+  let reused = 0;
+  let ran = 0;
   try {
     const limiter = new Limiter(MAX_PARALLEL);
     const done = new Map<string, Promise<void>>();
+    const keys = new Map<string, string>(); // job id -> recipe key
+    const jobs: Record<string, string[]> = {};
     const all: Promise<void>[] = [];
-    const track = (key: string, p: Promise<void>) => {
+    /**
+     * Run a job unless the previous set has its files under the same recipe key (then they are linked in).
+     * `outputs` lists the job's files after it ran.
+     */
+    const track = (
+      id: string,
+      key: string,
+      deps: Promise<void>,
+      run: () => Promise<void>,
+      outputs: () => Promise<string[]>,
+    ) => {
+      keys.set(id, key);
+      const p = deps.then(async () => {
+        const old = oldJobs[key];
+        if (Array.isArray(old) && old.length > 0 && (await reuseFiles(demoDir, staging, old))) {
+          jobs[key] = old;
+          reused++;
+          return;
+        }
+        await limiter.run(run);
+        jobs[key] = await outputs();
+        ran++;
+      });
       const guarded = p.catch((err: unknown) => {
         limiter.abort(err instanceof Error ? err : new Error(String(err)));
         throw err;
       });
-      done.set(key, guarded);
+      done.set(id, guarded);
       all.push(guarded);
     };
+    const ready = Promise.resolve();
     // Longest jobs first so that the two slots stay busy.
     const order = [...plan.streams].sort((a, b) => cost(b) - cost(a));
     for (const spec of order) {
+      const { source, ...rest } = spec;
+      const recipe = { ...rest, video: source(spec.width, spec.height), font: font !== undefined };
       track(
         `stream:${spec.dir}`,
-        limiter.run(async () => {
+        recipeKey('stream', recipe),
+        ready,
+        async () => {
           const t = Date.now();
           await encodeStream(bin, staging, work, spec, font, log);
           log(`demo media: ${spec.dir} (${Date.now() - t} ms)`);
-        }),
+        },
+        async () => (await listFiles(path.join(staging, spec.dir))).map((f) => `${spec.dir}/${f}`),
       );
     }
-    for (const [rel, recipe] of plan.wallpapers) {
+    for (const [rel, still] of plan.stills) {
+      const design = still.kind === 'wallpaper' ? designFor(still.name) : undefined;
       track(
-        `wallpaper:${rel}`,
-        limiter.run(() => makeWallpaper(bin, staging, rel, recipe)),
+        `still:${rel}`,
+        recipeKey('still', {
+          rel,
+          still,
+          design,
+          graph: still.kind === 'live' ? liveStillGraph(font) : undefined,
+          font: font !== undefined,
+        }),
+        ready,
+        () => makeStill(bin, staging, rel, still, font),
+        async () => [rel, ...(still.kind === 'wallpaper' ? still.previews.map((p) => p.out) : [])],
       );
     }
-    for (const { source, jobs } of plan.images.values()) {
+    for (const { source, jobs: cuts } of plan.images.values()) {
       const dep = done.get(source.after) ?? Promise.reject(new Error(`unknown dependency ${source.after}`));
       track(
         `images:${source.input}`,
-        dep.then(() => limiter.run(() => cutImages(bin, staging, source, jobs, font))),
+        recipeKey('images', { source, cuts, from: keys.get(source.after), font: font !== undefined }),
+        dep,
+        () => cutImages(bin, staging, source, cuts, font),
+        async () => cuts.map((c) => c.out),
       );
     }
     const results = await Promise.allSettled(all);
@@ -797,8 +1038,10 @@ async function generate(
     const manifest: DemoManifest = {
       version: DEMO_MEDIA_VERSION,
       feedSha256,
+      planSha256,
       generatedAt: new Date().toISOString(),
       files,
+      jobs,
     };
     await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -812,9 +1055,10 @@ async function generate(
       await fs.rename(staging, demoDir);
     } catch (err) {
       // Another process installed a set in between: keep it if valid.
-      if (!(await cacheValid(demoDir, feedSha256))) throw err;
+      if (!(await cacheValid(demoDir, feedSha256, planSha256))) throw err;
     }
     if (old) await fs.rm(old, { recursive: true, force: true });
+    return { reused, ran };
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
     await fs.rm(work, { recursive: true, force: true });
@@ -831,10 +1075,12 @@ const inflight = new Map<string, Promise<DemoMediaResult>>();
 /**
  * Make sure `<mediaDir>/demo/` holds every file the demo feed references (streams, posters, slides, wallpapers).
  *
- * If `<mediaDir>/demo/manifest.json` has the current {@link DEMO_MEDIA_VERSION}, the hash of the current feed and
- * all its files exist, nothing is run (`generated: false`). Otherwise the whole set is generated with ffmpeg
- * (at most 2 processes at once; ~15–30 s on 2 cores) into `<mediaDir>/.demo-staging-*` and renamed into place, so a
- * crash never leaves a partial `demo/`. Concurrent calls for the same directory in one process share one run.
+ * If `<mediaDir>/demo/manifest.json` has the current {@link DEMO_MEDIA_VERSION}, the hash of the current feed and of
+ * the generation plan (every recipe) and all its files exist, nothing is run (`generated: false`). Otherwise the set
+ * is built into `<mediaDir>/.demo-staging-*` and renamed into place, so a crash never leaves a partial `demo/`: jobs
+ * whose recipe hash is in the previous manifest are hard-linked from the previous set, the others run (ffmpeg, at
+ * most 2 processes at once, or sharp; the whole set is ~60 CPU-seconds, ~35–45 s on 2 idle cores). Concurrent calls
+ * for the same directory in one process share one run.
  *
  * @returns `generated` (whether ffmpeg ran) and `ms` (wall-clock duration of the call).
  * @throws when the feed references a file the generator does not make (the feed and this module disagree), when no
@@ -857,13 +1103,14 @@ async function ensureDemoMediaOnce(opts: EnsureDemoMediaOptions): Promise<DemoMe
   const feedText = await fs.readFile(feedPath, 'utf8');
   const feedSha256 = createHash('sha256').update(feedText).digest('hex');
   const demoDir = path.join(opts.mediaDir, 'demo');
-  if (await cacheValid(demoDir, feedSha256)) {
+  const plan = buildPlan(parseFeed(feedText, feedPath), feedPath);
+  const planSha256 = planHash(plan);
+  if (await cacheValid(demoDir, feedSha256, planSha256)) {
     return { generated: false, ms: Date.now() - started };
   }
-  const plan = buildPlan(parseFeed(feedText, feedPath), feedPath);
   await fs.mkdir(opts.mediaDir, { recursive: true });
-  await generate(opts.mediaDir, demoDir, plan, feedSha256, log);
+  const { reused, ran } = await generate(opts.mediaDir, demoDir, plan, feedSha256, planSha256, log);
   const ms = Date.now() - started;
-  log(`demo media: ready in ${ms} ms (${demoDir})`);
-  return { generated: true, ms };
+  log(`demo media: ready in ${ms} ms (${ran} jobs run, ${reused} reused from the previous set) (${demoDir})`);
+  return { generated: true, ms, ran, reused };
 }

@@ -1,0 +1,55 @@
+/**
+ * Console catalogue routes (issue 4 item 6), all behind the admin guard (`authorcode` console session, 401 without):
+ * topics CRUD, catalogue settings (special category ids, hot search words) and day covers. See
+ * content-admin.service.ts for the rules and errors.
+ */
+import type { FastifyInstance } from 'fastify';
+import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import type { ContentAdminService } from './content-admin.service.ts';
+
+export function contentAdminRoutes(app: FastifyInstance, svc: ContentAdminService, guard: AdminGuard) {
+  const ok = { code: 1 as const, msg: 'ok' };
+  defineRoute(app, 'adminListTopics', async () => ({ ...ok, list: await svc.listTopics() }), guard);
+  defineRoute(app, 'adminCreateTopic', async ({ body }) => ({ ...ok, info: await svc.createTopic(body) }), guard);
+  defineRoute(
+    app,
+    'adminUpdateTopic',
+    async ({ params, body }) => ({ ...ok, info: await svc.updateTopic(params.id, body) }),
+    guard,
+  );
+  defineRoute(
+    app,
+    'adminDeleteTopic',
+    async ({ params }) => {
+      await svc.deleteTopic(params.id);
+      return ok;
+    },
+    guard,
+  );
+  defineRoute(app, 'adminGetCatalogueSettings', async () => ({ ...ok, info: await svc.settings() }), guard);
+  defineRoute(
+    app,
+    'adminUpdateCatalogueSettings',
+    async ({ body }) => ({ ...ok, info: await svc.updateSettings(body) }),
+    guard,
+  );
+  defineRoute(app, 'adminListDayCovers', async () => ({ ...ok, list: await svc.listDayCovers() }), guard);
+  defineRoute(
+    app,
+    'adminSetDayCover',
+    async ({ params, body }) => {
+      await svc.setDayCover(params.date, body);
+      return ok;
+    },
+    guard,
+  );
+  defineRoute(
+    app,
+    'adminDeleteDayCover',
+    async ({ params }) => {
+      await svc.deleteDayCover(params.date);
+      return ok;
+    },
+    guard,
+  );
+}

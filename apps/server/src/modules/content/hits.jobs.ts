@@ -1,0 +1,95 @@
+/**
+ * Resets of the period view counters (issue 4 item 1 "hits"): `vod_hits_day`, `vod_hits_week` and `vod_hits_month`
+ * start again at 0 on the operator's day, week (Monday) and month boundaries in `config.timeZone`.
+ *
+ * The last period the counters belong to is stored in `app_setting` under {@link HITS_PERIOD_KEY}
+ * (`{ day: 'YYYY-MM-DD', week: 'YYYY-MM-DD' (its Monday), month: 'YYYY-MM' }`). {@link resetHitsIfDue} compares it
+ * with the current periods inside a transaction holding `pg_advisory_xact_lock(HITS_LOCK_KEY)`, so several server
+ * processes reset exactly once: the first one resets and stores the new periods, the others then find nothing due.
+ * It runs at start (a server that was down over midnight resets then), every minute ({@link startHitsJob}), and
+ * before rankings and counts are read or written (the service remembers the period it last checked, so that is a
+ * string comparison in between). Only rows with a non-zero counter are updated. On an empty setting (new install)
+ * the current periods are stored without resetting.
+ */
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { appSetting } from '../../db/schema/index.ts';
+
+export const HITS_PERIOD_KEY = 'hits_period';
+/** Advisory lock key of the reset ("OVHT"). */
+export const HITS_LOCK_KEY = 0x4f564854;
+
+export interface HitsPeriods {
+  day: string;
+  week: string;
+  month: string;
+}
+
+/** The operator's day, week (its Monday) and month of `now` in `timeZone`. */
+export function periodsOf(now: Date, timeZone: string): HitsPeriods {
+  const d = DateTime.fromJSDate(now, { zone: timeZone });
+  return {
+    day: d.toISODate() as string,
+    week: d.startOf('week').toISODate() as string,
+    month: d.toFormat('yyyy-MM'),
+  };
+}
+
+/** What a reset did: which counters were cleared (false on a new install or when nothing was due). */
+export interface HitsReset {
+  periods: HitsPeriods;
+  day: boolean;
+  week: boolean;
+  month: boolean;
+}
+
+/** Reset the counters whose period has ended since the stored one; safe to call from many processes at once. */
+export async function resetHitsIfDue(db: Db, now: Date, timeZone: string): Promise<HitsReset> {
+  const periods = periodsOf(now, timeZone);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${HITS_LOCK_KEY})`);
+    const [row] = rowsOf<{ value: Partial<HitsPeriods> }>(
+      await tx.execute(sql`select value from ${appSetting} where key = ${HITS_PERIOD_KEY}`),
+    );
+    const stored = row?.value;
+    const due = {
+      day: stored !== undefined && stored.day !== periods.day,
+      week: stored !== undefined && stored.week !== periods.week,
+      month: stored !== undefined && stored.month !== periods.month,
+    };
+    if (due.day || due.week || due.month) {
+      await tx.execute(sql`update mac_vod set
+          vod_hits_day = case when ${due.day} then 0 else vod_hits_day end,
+          vod_hits_week = case when ${due.week} then 0 else vod_hits_week end,
+          vod_hits_month = case when ${due.month} then 0 else vod_hits_month end
+        where (${due.day} and vod_hits_day <> 0) or (${due.week} and vod_hits_week <> 0)
+          or (${due.month} and vod_hits_month <> 0)`);
+    }
+    if (!stored || due.day || due.week || due.month) {
+      await tx
+        .insert(appSetting)
+        .values({ key: HITS_PERIOD_KEY, value: periods })
+        .onConflictDoUpdate({ target: appSetting.key, set: { value: periods } });
+    }
+    return { periods, ...due };
+  });
+}
+
+/**
+ * Run `check` now and then every `intervalMs` (default one minute) until stopped; errors go to `log`, the timer does
+ * not keep the process alive.
+ */
+export function startHitsJob(
+  check: () => Promise<unknown>,
+  log: (msg: string, err: unknown) => void,
+  intervalMs = 60_000,
+): { stop(): void } {
+  const run = () => {
+    check().catch((err) => log('catalogue job (hits counter reset) failed', err));
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
