@@ -8,12 +8,17 @@ import { catalogueKeys } from './features/catalogue/queries';
 import { closeEarlyPlayer } from './features/player/hlsEngine';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/queryClient';
+import { currentUserId } from './lib/session';
 import { applyTheme, currentLocale, useSettings } from './lib/settings';
 
 /** Hand the detail request the boot script started to the query cache, so the title page joins it. */
 function adoptPreloads() {
   const detail = takeDetailPreload();
-  if (detail) void queryClient.prefetchQuery({ queryKey: catalogueKeys.detail(detail.id), queryFn: () => detail.info });
+  if (detail)
+    void queryClient.prefetchQuery({
+      queryKey: catalogueKeys.detail(detail.id, currentUserId()),
+      queryFn: () => detail.info,
+    });
 }
 
 /** After the first commit: the title page has adopted the early player by now, or never will. */

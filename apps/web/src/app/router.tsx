@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadHls } from '../features/player/hlsEngine';
+import { mediaPaths } from '../features/smallvideo/paths';
 import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
 import { lazyPage } from './lazyPage';
 import { PageBoundary } from './PageBoundary';
@@ -10,9 +11,29 @@ import { TabLayout } from './TabLayout';
 
 const HomePage = lazyPage(() => import('../features/catalogue/HomePage'));
 const FindPage = lazyPage(() => import('../features/catalogue/FindPage'));
-const WallpaperPage = lazyPage(() => import('../features/catalogue/WallpaperPage'));
+const WallpaperPage = lazyPage(() => import('../features/wallpaper/WallpaperPage'));
+const WallpaperDetailPage = lazyPage(() => import('../features/wallpaper/WallpaperDetailPage'));
+const WallpaperCollectionPage = lazyPage(() => import('../features/wallpaper/WallpaperCollectionPage'));
+// The feeds play at once: fetch the player engine along with the page's code.
+const SmallVideoPage = lazyPage(() => {
+  loadHls().catch(() => undefined);
+  return import('../features/smallvideo/SmallVideoPage');
+});
+const PlayletPage = lazyPage(() => import('../features/playlet/PlayletPage'));
+const PlayletDetailPage = lazyPage(() => {
+  loadHls().catch(() => undefined);
+  return import('../features/playlet/PlayletDetailPage');
+});
+const LivePage = lazyPage(() => import('../features/live/LivePage'));
 const SortPage = lazyPage(() => import('../features/catalogue/SortPage'));
 const SearchPage = lazyPage(() => import('../features/catalogue/SearchPage'));
+const RankListPage = lazyPage(() => import('../features/catalogue/RankListPage'));
+const TopicsPage = lazyPage(() => import('../features/catalogue/TopicsPage'));
+const TopicListPage = lazyPage(() =>
+  import('../features/catalogue/TopicsPage').then((m) => ({ default: m.TopicListPage })),
+);
+const WonderPage = lazyPage(() => import('../features/catalogue/WonderPage'));
+const MoreListPage = lazyPage(() => import('../features/catalogue/MoreListPage'));
 const MeRoute = lazyPage(() => import('./pages/MeRoute'));
 const SettingsRoute = lazyPage(() => import('./pages/SettingsRoute'));
 // The title page plays a stream at once: fetch the player engine along with the page's code.
@@ -53,8 +74,20 @@ export function AppRoutes() {
           <Route path={paths.me} element={<MeRoute />} />
         </Route>
         <Route path={paths.sort} element={<SortPage />} />
+        <Route path={mediaPaths.wallpaperDetail} element={<WallpaperDetailPage />} />
+        <Route path={mediaPaths.wallpaperCollection} element={<WallpaperCollectionPage />} />
+        <Route path={mediaPaths.smallVideo} element={<SmallVideoPage />} />
+        <Route path={mediaPaths.smallDetail} element={<SmallVideoPage />} />
+        <Route path={mediaPaths.playlet} element={<PlayletPage />} />
+        <Route path={mediaPaths.playletDetail} element={<PlayletDetailPage />} />
+        <Route path={mediaPaths.live} element={<LivePage />} />
         <Route path={paths.detail} element={<DetailPage />} />
         <Route path={paths.search} element={<SearchPage />} />
+        <Route path={paths.rankList} element={<RankListPage />} />
+        <Route path={paths.specialTopic} element={<TopicsPage />} />
+        <Route path={paths.topicList} element={<TopicListPage />} />
+        <Route path={paths.wonder} element={<WonderPage />} />
+        <Route path={paths.moreList} element={<MoreListPage />} />
         <Route path={paths.settings} element={<SettingsRoute />} />
         <Route path={paths.error} element={<ErrorPage />} />
         <Route path={paths.login} element={<LoginPage />} />

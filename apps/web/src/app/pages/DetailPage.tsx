@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { VipReminderPanel } from '../../features/catalogue/permission';
 import { picUrl } from '../../features/catalogue/picUrl';
 import { useCountHit, useVodDetail } from '../../features/catalogue/queries';
 import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
@@ -17,7 +18,11 @@ import styles from './DetailPage.module.css';
 /** Longest wait for the first frame before the rest of the page is rendered anyway. */
 const DETAILS_WAIT_MS = 1200;
 
-/** Title page (detail/mov-detail?id=N[&sid=&nid=]): player, facts, lines and episodes, synopsis. */
+/**
+ * Title page (detail/mov-detail?id=N[&sid=&nid=]): player, facts, lines and episodes, synopsis. The detail request is
+ * cancelled when the page is left before it answers (TanStack Query's AbortSignal); a VIP-only title (`permission`
+ * 0) shows the 'Kind reminder' with its 'open VIP' button instead of the player.
+ */
 export default function DetailPage() {
   const { t } = useTranslation();
   const goBack = useBack();
@@ -90,13 +95,17 @@ export default function DetailPage() {
   }
 
   const poster = picUrl(vod.vod_pic);
-  const src = selection ? mediaUrl(selection.episode.url) : '';
+  // Spec §2 / issue 4 item 4: a title of a category the user's group lacks comes without play data.
+  const vipOnly = vod.permission === 0;
+  const src = selection && !vipOnly ? mediaUrl(selection.episode.url) : '';
   const showDetails = playerStarted || !src;
 
   return (
     <div className={styles.page}>
       <div className={styles.playerSlot}>
-        {selection && src ? (
+        {vipOnly ? (
+          <VipReminderPanel poster={poster} />
+        ) : selection && src ? (
           <VideoPlayer
             key={vod.vod_id}
             src={src}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, sortPath } from '../../lib/routes';
-import { ChevronRightIcon, SearchIcon } from '../../ui/icons';
+import { ChevronRightIcon, DocumentIcon, FireIcon, SearchIcon, StarIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './FindPage.module.css';
+import { useCategoryGuard, VipBadge } from './permission';
 import { picUrl } from './picUrl';
 import { useTypes } from './queries';
 
@@ -12,6 +13,7 @@ import { useTypes } from './queries';
 export default function FindPage() {
   const { t } = useTranslation();
   const types = useTypes();
+  const { guard, locked } = useCategoryGuard();
   const search = (
     <Link to={paths.search} className={styles.iconLink} aria-label={t('common.search')}>
       <SearchIcon size={20} />
@@ -21,13 +23,37 @@ export default function FindPage() {
   return (
     <div>
       <PageHeader back={false} title={t('find.title')} right={search} />
+      <nav className={styles.shortcuts} aria-label={t('home.entries')}>
+        <Link to={paths.rankList} className={styles.shortcut} data-testid="find-rank">
+          <FireIcon size={18} />
+          {t('home.entry.rankList')}
+        </Link>
+        <Link to={paths.specialTopic} className={styles.shortcut} data-testid="find-topics">
+          <DocumentIcon size={18} />
+          {t('home.entry.specialTopic')}
+        </Link>
+        <Link to={paths.wonder} className={styles.shortcut} data-testid="find-wonder">
+          <StarIcon size={18} />
+          {t('home.entry.wonder')}
+        </Link>
+      </nav>
       {types.isPending && <LoadingView />}
       {types.isError && <ErrorView message={errorMessage(types.error)} onRetry={() => types.refetch()} />}
       {types.data && types.data.list.length === 0 && <EmptyView title={t('find.empty')} />}
       {types.data && (
         <div className={styles.list}>
           {types.data.list.map((top) => (
-            <section key={top.type_id} className={styles.card} data-testid={`find-type-${top.type_id}`}>
+            <section
+              key={top.type_id}
+              className={styles.card}
+              data-testid={`find-type-${top.type_id}`}
+              onClickCapture={(event) => {
+                if ((event.target as Element).closest?.('a') && !guard(top.type_id)) {
+                  event.preventDefault();
+                  event.stopPropagation();
+                }
+              }}
+            >
               <Link to={sortPath(top.type_id)} className={styles.head}>
                 {picUrl(top.type_pic) ? (
                   <img className={styles.pic} src={picUrl(top.type_pic)} alt="" loading="lazy" />
@@ -36,7 +62,10 @@ export default function FindPage() {
                     {top.type_name.slice(0, 1)}
                   </span>
                 )}
-                <span className={styles.name}>{top.type_name}</span>
+                <span className={styles.name}>
+                  {top.type_name}
+                  {locked(top.type_id) && <VipBadge />}
+                </span>
                 <span className={styles.all}>
                   {t('find.all', { name: top.type_name })}
                   <ChevronRightIcon size={14} />

@@ -1,57 +1,46 @@
 import type { DataQuery } from '@openvod/contract';
-import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
+import { EmptyView, ErrorView, errorMessage } from '../../ui/StateViews';
+import { InfiniteFooter, nextPageLoader } from './InfiniteFooter';
 import styles from './InfiniteVodGrid.module.css';
 import { useVodInfinite } from './queries';
-import { VodGrid } from './VodCard';
+import { VodGrid, VodGridSkeleton } from './VodCard';
 
 interface Props {
   query: Omit<DataQuery, 'page'>;
   empty: ReactNode;
   enabled?: boolean;
   header?: (total: number) => ReactNode;
+  testId?: string;
+  /** Top category ids (`type_id_1`) whose titles are left out, e.g. the special categories in a film feed. */
+  hideTypes?: ReadonlySet<number>;
 }
 
-/** Title grid over `data`, loading page after page as the viewer scrolls. */
-export function InfiniteVodGrid({ query, empty, enabled = true, header }: Props) {
-  const { t } = useTranslation();
+/**
+ * Title grid over `data`, loading page after page as the viewer scrolls (issue 4 item 5): skeleton cards while the
+ * first page loads, the spec's 'There are no more movies available' at the end, lazily loaded posters.
+ */
+export function InfiniteVodGrid({ query, empty, enabled = true, header, testId, hideTypes }: Props) {
   const list = useVodInfinite(query, enabled);
 
-  if (list.isPending) return enabled ? <LoadingView /> : null;
+  if (list.isPending)
+    return (
+      <div className={styles.wrap} role="status" aria-busy="true">
+        <VodGridSkeleton />
+      </div>
+    );
   if (list.isError) return <ErrorView message={errorMessage(list.error)} onRetry={() => list.refetch()} />;
 
-  const items = list.data.pages.flatMap((p) => p.list);
+  const all = list.data.pages.flatMap((p) => p.list);
+  const items = hideTypes?.size ? all.filter((v) => !hideTypes.has(v.type_id_1) && !hideTypes.has(v.type_id)) : all;
   const total = list.data.pages[0]?.total ?? items.length;
-  if (items.length === 0) return <EmptyView title={empty} />;
-
-  const loadMore = async () => {
-    const result = await list.fetchNextPage();
-    if (result.isError) throw result.error;
-  };
+  if (items.length === 0 && !list.hasNextPage) return <EmptyView title={empty} />;
 
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} data-testid={testId}>
       {header?.(total)}
       <VodGrid list={items} />
-      <InfiniteScroll loadMore={loadMore} hasMore={list.hasNextPage} threshold={400}>
-        {(hasMore, failed, retry) => (
-          <div className={styles.footer}>
-            {failed ? (
-              <button type="button" className={styles.retry} onClick={retry}>
-                {t('common.loadingFailed')} · {t('common.retry')}
-              </button>
-            ) : hasMore ? (
-              <>
-                <DotLoading color="primary" /> <span>{t('common.loading')}</span>
-              </>
-            ) : (
-              <span data-testid="no-more">{t('common.noMore')}</span>
-            )}
-          </div>
-        )}
-      </InfiniteScroll>
+      <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import {
   sanitizeFilters,
 } from './filters';
 import { InfiniteVodGrid } from './InfiniteVodGrid';
+import { useCategoryGuard, VipBadge, VipReminderPanel } from './permission';
 import { useTypes } from './queries';
 import styles from './SortPage.module.css';
 
@@ -28,6 +29,7 @@ export default function SortPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const types = useTypes();
+  const { guard, locked } = useCategoryGuard();
   const typeId = positiveInt(params.get('type_id'));
   const orderParam = params.get('order');
   const order: SortOrder = (SORT_ORDERS as readonly string[]).includes(orderParam ?? '')
@@ -83,12 +85,22 @@ export default function SortPage() {
         <div className={styles.tabs}>
           <Tabs
             activeKey={String(top.type_id)}
-            onChange={(key) => update({ type_id: key }, true)}
+            onChange={(key) => {
+              if (guard(Number(key))) update({ type_id: key }, true);
+            }}
             stretch={false}
             activeLineMode="fixed"
           >
             {types.data.list.map((c) => (
-              <Tabs.Tab key={String(c.type_id)} title={c.type_name} />
+              <Tabs.Tab
+                key={String(c.type_id)}
+                title={
+                  <span data-testid={`sort-tab-${c.type_id}`}>
+                    {c.type_name}
+                    {locked(c.type_id) && <VipBadge />}
+                  </span>
+                }
+              />
             ))}
           </Tabs>
         </div>
@@ -123,11 +135,15 @@ export default function SortPage() {
             options={SORT_ORDERS.map((o) => ({ value: o, label: t(`sort.order.${o}`) }))}
           />
         </div>
-        <InfiniteVodGrid
-          query={query}
-          empty={t('sort.empty')}
-          header={(total) => <p className={styles.total}>{t('sort.total', { count: total })}</p>}
-        />
+        {locked(top.type_id) ? (
+          <VipReminderPanel />
+        ) : (
+          <InfiniteVodGrid
+            query={query}
+            empty={t('sort.empty')}
+            header={(total) => <p className={styles.total}>{t('sort.total', { count: total })}</p>}
+          />
+        )}
       </>
     );
   }

@@ -6,17 +6,38 @@ import { FilmIcon } from '../../ui/icons';
 import { picUrl } from './picUrl';
 import styles from './VodCard.module.css';
 
+/**
+ * A lazily loaded poster (`loading="lazy"`): a shimmer until the image arrives, a film icon when the title has no
+ * picture or it fails to load.
+ */
 export function Poster({ src, alt, className }: { src: string; alt: string; className?: string }) {
   const url = picUrl(src);
-  const [failed, setFailed] = useState(false);
+  const [state, setState] = useState<{ url: string; status: 'loading' | 'loaded' | 'failed' }>({
+    url,
+    status: 'loading',
+  });
+  const status = state.url === url ? state.status : 'loading';
+  if (state.url !== url) setState({ url, status: 'loading' });
+  const missing = !url || status === 'failed';
   return (
-    <div className={`${styles.posterBox} ${className ?? ''}`}>
-      {url && !failed ? (
-        <img src={url} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
-      ) : (
+    <div className={`${styles.posterBox} ${className ?? ''}`} data-poster={missing ? 'fallback' : status}>
+      {!missing && (
+        <img
+          src={url}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          data-loaded={status === 'loaded' || undefined}
+          onLoad={() => setState({ url, status: 'loaded' })}
+          onError={() => setState({ url, status: 'failed' })}
+        />
+      )}
+      {missing ? (
         <span className={styles.posterFallback} aria-hidden="true">
           <FilmIcon size={28} />
         </span>
+      ) : (
+        status === 'loading' && <span className={styles.shimmer} aria-hidden="true" />
       )}
     </div>
   );
@@ -40,6 +61,25 @@ export function VodCard({ vod }: { vod: VodCardItem }) {
       </div>
       {vod.vod_actor ? <div className={styles.sub}>{vod.vod_actor}</div> : null}
     </Link>
+  );
+}
+
+/** Grey cards standing in for titles that are loading. */
+export function VodGridSkeleton({ count = 9 }: { count?: number }) {
+  return (
+    <div className={styles.grid} data-testid="vod-skeleton" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={i} className={styles.card}>
+          <div className={styles.posterWrap}>
+            <div className={styles.posterBox}>
+              <span className={styles.shimmer} />
+            </div>
+          </div>
+          <div className={styles.skeletonLine} />
+        </div>
+      ))}
+    </div>
   );
 }
 

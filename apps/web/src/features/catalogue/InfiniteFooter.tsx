@@ -1,0 +1,46 @@
+import { DotLoading, InfiniteScroll } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import styles from './InfiniteVodGrid.module.css';
+
+interface Props {
+  /** Fetch the next page; a rejected promise shows 'Loading failed · Retry'. */
+  loadMore: () => Promise<void>;
+  hasMore: boolean;
+}
+
+/**
+ * The end of an infinite list: loads the next page as it scrolls into view (antd-mobile InfiniteScroll, 400 px
+ * ahead), a spinner while loading, a retry after a failure and the spec §8 'There are no more movies available'.
+ */
+export function InfiniteFooter({ loadMore, hasMore }: Props) {
+  const { t } = useTranslation();
+  return (
+    <InfiniteScroll loadMore={loadMore} hasMore={hasMore} threshold={400}>
+      {(more, failed, retry) => (
+        <div className={styles.footer}>
+          {failed ? (
+            <button type="button" className={styles.retry} onClick={retry}>
+              {t('common.loadingFailed')} · {t('common.retry')}
+            </button>
+          ) : more ? (
+            <>
+              <DotLoading color="primary" /> <span>{t('common.loading')}</span>
+            </>
+          ) : (
+            <span data-testid="no-more">{t('common.noMore')}</span>
+          )}
+        </div>
+      )}
+    </InfiniteScroll>
+  );
+}
+
+/** `fetchNextPage` of an infinite query as InfiniteScroll wants it (rejects when the page failed). */
+export function nextPageLoader(list: {
+  fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
+}): () => Promise<void> {
+  return async () => {
+    const result = await list.fetchNextPage();
+    if (result.isError) throw result.error;
+  };
+}

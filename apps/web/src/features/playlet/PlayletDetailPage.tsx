@@ -1,0 +1,147 @@
+import { Popup } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { positiveInt } from '../../lib/routes';
+import { toast } from '../../ui/feedback';
+import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
+import { picUrl } from '../catalogue/picUrl';
+import { useCountHit, useVodDetail } from '../catalogue/queries';
+import { mediaUrl, resolveSelection } from '../player/episodes';
+import { FeedTopBar, MuteButton } from '../smallvideo/FeedTopBar';
+import { FeedVideo } from '../smallvideo/FeedVideo';
+import { modeFor } from '../smallvideo/feedData';
+import { playletDetailPath } from '../smallvideo/paths';
+import { SwipePager } from '../smallvideo/SwipePager';
+import styles from './PlayletDetailPage.module.css';
+
+/**
+ * `playlet/playlet-detail?id=&nid=` (spec §2): a short drama in a vertical full-screen player, one episode per screen
+ * (episodes of the first playable source). Swiping up, the 'next' button or the end of an episode goes to the next
+ * one, which is preloaded while the current one plays; the episode grid jumps anywhere. `nid` (1-based) follows the
+ * episode shown, replacing the history entry.
+ */
+export default function PlayletDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = positiveInt(params.get('id'));
+  const nid = positiveInt(params.get('nid'));
+  const detail = useVodDetail(id);
+  const [muted, setMuted] = useState(false);
+  const [gridOpen, setGridOpen] = useState(false);
+  useCountHit(id);
+
+  const selection = detail.data ? resolveSelection(detail.data.sources, undefined, nid) : null;
+  const episodes = selection?.source.episodes ?? [];
+  const found = selection ? episodes.findIndex((e) => e.nid === selection.episode.nid) : -1;
+  const index = Math.max(0, found);
+  const current = episodes[index];
+  const name = detail.data?.vod_name ?? '';
+
+  const goTo = (i: number) => {
+    const episode = episodes[i];
+    if (!id || !episode) return;
+    navigate(playletDetailPath(id, episode.nid), { replace: true });
+  };
+  const next = () => {
+    if (index + 1 < episodes.length) goTo(index + 1);
+    else toast(t('media.lastEpisode'));
+  };
+
+  let body: React.ReactNode;
+  if (!id) body = <ErrorView message={t('media.notFound')} />;
+  else if (detail.isPending) body = <LoadingView />;
+  else if (detail.isError) body = <ErrorView message={errorMessage(detail.error)} onRetry={() => detail.refetch()} />;
+  else if (!selection) body = <ErrorView message={t('player.unavailable')} />;
+  else
+    body = (
+      <SwipePager
+        direction="vertical"
+        count={episodes.length}
+        index={index}
+        onIndexChange={goTo}
+        slideKey={(i) => `${selection.source.sid}-${episodes[i]?.nid ?? i}`}
+        label={name}
+        testId="playlet-pager"
+        renderSlide={(i) => {
+          const episode = episodes[i];
+          if (!episode) return null;
+          return (
+            <div className={styles.slide} data-testid={`playlet-episode-slide-${episode.nid}`}>
+              <FeedVideo
+                src={mediaUrl(episode.url)}
+                mode={modeFor(i, index)}
+                poster={picUrl(detail.data?.vod_pic)}
+                label={`${name} ${episode.name}`}
+                muted={muted}
+                onAutoplayMuted={() => setMuted(true)}
+                onEnded={i === index ? next : undefined}
+                testId={i === index ? 'feed-video' : `feed-video-${i > index ? 'next' : 'prev'}`}
+              />
+            </div>
+          );
+        }}
+      />
+    );
+
+  return (
+    <div className={styles.page}>
+      <FeedTopBar
+        title={current ? `${name} · ${current.name}` : name || t('pages.playletDetail')}
+        right={<MuteButton muted={muted} onToggle={() => setMuted((m) => !m)} />}
+      />
+      {body}
+      {selection && (
+        <div className={styles.bar}>
+          <button
+            type="button"
+            className={styles.barButton}
+            onClick={() => setGridOpen(true)}
+            data-testid="playlet-episodes"
+          >
+            {t('player.episodes')} · {t('player.episodeCount', { count: episodes.length })}
+          </button>
+          <button
+            type="button"
+            className={styles.barButton}
+            onClick={next}
+            disabled={index + 1 >= episodes.length}
+            data-testid="playlet-next"
+          >
+            {t('media.nextEpisode')}
+          </button>
+        </div>
+      )}
+      <Popup
+        visible={gridOpen}
+        onMaskClick={() => setGridOpen(false)}
+        onClose={() => setGridOpen(false)}
+        bodyClassName={styles.popup}
+      >
+        <div className={styles.popupHead}>
+          <strong>{name}</strong>
+          <span>{t('player.episodeCount', { count: episodes.length })}</span>
+        </div>
+        <div className={styles.episodeGrid}>
+          {episodes.map((episode, i) => (
+            <button
+              type="button"
+              key={episode.nid}
+              className={styles.episode}
+              aria-current={i === index ? 'true' : undefined}
+              data-testid={`playlet-episode-${episode.nid}`}
+              title={episode.name}
+              onClick={() => {
+                setGridOpen(false);
+                goTo(i);
+              }}
+            >
+              {episode.nid}
+            </button>
+          ))}
+        </div>
+      </Popup>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/** Shared steps of the catalogue e2e specs (issue 4): opening the app with the privacy answer stored, console calls. */
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../playwright.config';
+
+export const SHOTS_DIR = `.tmp/catalogue-shots-${process.env.E2E_PORT ?? 18080}`;
+
+/**
+ * Store the device settings before the app starts: privacy already agreed (no first-launch dialog), the theme, and
+ * optionally a language. Runs before every page load of the context.
+ */
+export async function presetDevice(page: Page, options: { dark?: boolean; locale?: string } = {}) {
+  await page.addInitScript(
+    ({ dark, locale }) => {
+      localStorage.setItem(
+        'openvod-settings',
+        JSON.stringify({ state: { permissionAgree: true, darkTheme: dark, locale }, version: 1 }),
+      );
+    },
+    { dark: options.dark ?? true, locale: options.locale ?? null },
+  );
+}
+
+/** The stored session token of the signed-in (guest) user, once the launch has signed one in. */
+export async function userToken(page: Page): Promise<string> {
+  let token = '';
+  await expect
+    .poll(async () => {
+      token = await page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('openvod-user') ?? '{}') as { state?: { token?: string } }).state?.token ??
+          '',
+      );
+      return token.length > 0;
+    })
+    .toBe(true);
+  return token;
+}
+
+/** Console session token (adminLogin with the e2e server's password). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/admin/login', { data: { admin_name: 'admin', admin_pwd: ADMIN_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The public detail of a title by exact name (through `data?wd=`). */
+export async function titleByName(
+  page: Page,
+  name: string,
+): Promise<{ vod_id: number; type_id: number; type_id_1: number }> {
+  const res = await page.request.get(`/api/vod?wd=${encodeURIComponent(name)}&limit=20`);
+  const body = (await res.json()) as {
+    list: { vod_id: number; vod_name: string; type_id: number; type_id_1: number }[];
+  };
+  const hit = body.list.find((v) => v.vod_name === name);
+  if (!hit) throw new Error(`title ${name} not found`);
+  return hit;
+}
+
+/** Scroll the page down until the spec's end-of-list message shows (the list loads page after page). */
+export async function scrollToEnd(page: Page) {
+  const end = page.getByTestId('no-more');
+  await page.mouse.move(195, 500);
+  await expect(async () => {
+    await page.mouse.wheel(0, 4000);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(end).toBeVisible({ timeout: 1500 });
+  }).toPass({ timeout: 45_000 });
+  await expect(end).toHaveText(/./);
+}
