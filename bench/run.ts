@@ -8,10 +8,16 @@
  * 2. Time to first frame: Debian's Chromium opens the title page `detail/mov-detail` and, alternately, a bare
  *    hls.js page on the same stream; the first frame is the first requestVideoFrameCallback after `playing`.
  *
- * Prints progress, then one JSON object of ratios as its last line. Knobs: BENCH_SECONDS (load duration, default 6),
- * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=ttff.
+ * 3. The catalogue at scale (catalogue.ts, PostgreSQL only): p50/p95 of list, filter, deep-page, ranking, suggest
+ *    and search calls on 200,000 generated titles (`list_p95_ms_200k`, `deep_page_p95_ms_200k`, `rank_p95_ms_200k`,
+ *    `suggest_p95_ms_200k`, `search_p95_ms_200k`, ...), and the script time of the home and category pages rendered
+ *    from cache with Chromium's CPU throttled 4x (render.ts: `home_script_ms_x4`, `category_script_ms_x4`).
+ *
+ * Prints progress, then one JSON object of results as its last line. Knobs: BENCH_SECONDS (load duration, default 6),
+ * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=ttff or BENCH_ONLY=catalogue, and for the catalogue BENCH_CATALOGUE_TITLES
+ * (default 200000), BENCH_CATALOGUE_SAMPLES (default 200 per kind), BENCH_CATALOGUE_PORT (default 18097),
+ * BENCH_RENDER_RUNS (default 5).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -19,53 +25,18 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { jsGzipKb } from './bundle-size.ts';
+import { catalogueBench } from './catalogue.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, log, ROOT, startServer, stopServer } from './common.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, 'bench/.tmp');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 50;
 const TTFF_RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 5);
-/** BENCH_ONLY=ttff measures only the time to first frame (for quick iterations on the player). */
+/**
+ * BENCH_ONLY=ttff measures only the time to first frame (for quick iterations on the player); BENCH_ONLY=catalogue
+ * only the catalogue at scale (catalogue.ts, render.ts).
+ */
 const ONLY = process.env.BENCH_ONLY ?? '';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
-
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not become ready in 240 s');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await done;
-}
 
 interface Load {
   rps: number;
@@ -136,7 +107,7 @@ document.addEventListener('playing', (e) => {
 
 async function ttff(base: string, vodId: number, streamUrl: string) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const measure = async (url: string) => {
@@ -193,28 +164,30 @@ async function main() {
   const out: Record<string, number> = {};
   const round = (x: number) => Math.round(x * 1000) / 1000;
 
-  log('bench: PGlite server (first run generates demo media)');
   const port = 18090;
   const base = `http://127.0.0.1:${port}`;
-  let server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: '' });
-  try {
-    const { id, url } = await findVod(base, '霓虹断刃');
-    if (ONLY !== 'ttff') {
-      const lite = await throughput(base, id, 'pglite');
-      out.home_vs_constant_pglite = round(lite.home);
-      out.detail_vs_constant_pglite = round(lite.detail);
-      out.home_p99_ms_pglite = lite.homeP99;
-      out.detail_p99_ms_pglite = lite.detailP99;
+  if (ONLY !== 'catalogue') {
+    log('bench: PGlite server (first run generates demo media)');
+    const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      const { id, url } = await findVod(base, '霓虹断刃');
+      if (ONLY !== 'ttff') {
+        const lite = await throughput(base, id, 'pglite');
+        out.home_vs_constant_pglite = round(lite.home);
+        out.detail_vs_constant_pglite = round(lite.detail);
+        out.home_p99_ms_pglite = lite.homeP99;
+        out.detail_p99_ms_pglite = lite.detailP99;
+      }
+      writeBarePage(path.join(dataDir, 'media'));
+      out.ttff_app_vs_bare = round(await ttff(base, id, url));
+      out.home_initial_js_gz_kb = homeJsKb;
+    } finally {
+      await stopServer(server);
     }
-    writeBarePage(path.join(dataDir, 'media'));
-    out.ttff_app_vs_bare = round(await ttff(base, id, url));
-    out.home_initial_js_gz_kb = homeJsKb;
-  } finally {
-    await stopServer(server);
   }
 
   const pgUrl = ONLY === 'ttff' ? undefined : process.env.DATABASE_URL;
-  if (pgUrl) {
+  if (pgUrl && ONLY !== 'catalogue') {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query('drop database if exists openvod_bench with (force)');
@@ -222,7 +195,7 @@ async function main() {
     const u = new URL(pgUrl);
     u.pathname = '/openvod_bench';
     log('bench: PostgreSQL server');
-    server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: u.toString() });
+    const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: u.toString() });
     try {
       const { id } = await findVod(base, '霓虹断刃');
       const pgr = await throughput(base, id, 'postgres');
@@ -235,8 +208,11 @@ async function main() {
       await admin.query('drop database if exists openvod_bench with (force)');
       await admin.end();
     }
-  } else {
-    log('bench: DATABASE_URL is not set, PostgreSQL figures skipped');
+  }
+  if (pgUrl) {
+    Object.assign(out, await catalogueBench(pgUrl, TMP));
+  } else if (ONLY !== 'ttff') {
+    log('bench: DATABASE_URL is not set, PostgreSQL figures (throughput, catalogue at 200k titles) skipped');
   }
   log(JSON.stringify(out));
 }
