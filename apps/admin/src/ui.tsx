@@ -1,10 +1,24 @@
 /**
  * Shared UI pieces of the console: the page spinner, times, poster thumbnails, the load-error banner, the list-page
- * card, the delete button with its confirmation, a 0/1 switch binding for forms, a mutation hook that reports success
- * and the server's error message, and a title picker (search over adminListVods) used by topics and the home page.
+ * card, the list table with its row switch, time column and name meta line, the delete button with its confirmation, a
+ * 0/1 switch binding for forms, a mutation hook that reports success and the server's error message, and a title
+ * picker (search over adminListVods) used by topics and the home page.
  */
 import { keepPreviousData, type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Card, Image, Popconfirm, Select, Spin } from 'antd';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Image,
+  Popconfirm,
+  Select,
+  Spin,
+  Switch,
+  Table,
+  type TableProps,
+} from 'antd';
+import type { ColumnType } from 'antd/es/table';
 import { type ReactNode, useEffect, useState } from 'react';
 import { call, errorMessage, type Res } from './api.ts';
 import { type MessageKey, useI18n } from './i18n.ts';
@@ -267,5 +281,82 @@ export function VodPicker({
       }))}
       data-testid={testId}
     />
+  );
+}
+
+/** A console list table: antd Table at the console's density (`middle`), scrolling sideways on narrow screens. */
+export function DataTable<T extends object>(props: TableProps<T>) {
+  return <Table<T> size="middle" scroll={{ x: 'max-content' }} {...props} />;
+}
+
+/** The 0/1 switch of a table row (status, lock): small, labelled for screen readers as "<column> <row name>". */
+export function RowSwitch({
+  on,
+  loading,
+  label,
+  onChange,
+  testId,
+}: {
+  on: boolean;
+  loading?: boolean;
+  label: string;
+  onChange: (on: boolean) => void;
+  testId?: string;
+}) {
+  return (
+    <Switch size="small" checked={on} loading={loading} aria-label={label} onChange={onChange} data-testid={testId} />
+  );
+}
+
+/**
+ * A table column of 0/1 flags (status, lock) shown as a `RowSwitch` per row, 80 px wide; the switch is labelled
+ * "`label` `name(row)`" (`label` defaults to a string `title`; give it when the title is an element) and calls
+ * `onChange(row, on)`.
+ */
+export function switchColumn<T>(opts: {
+  title: ReactNode;
+  label?: string;
+  dataIndex: keyof T & string;
+  name: (row: T) => string;
+  loading: (row: T) => boolean | undefined;
+  onChange: (row: T, on: boolean) => void;
+  testId?: (row: T) => string;
+  align?: 'center';
+}): ColumnType<T> {
+  return {
+    title: opts.title,
+    dataIndex: opts.dataIndex,
+    width: 80,
+    align: opts.align,
+    render: (v: number, row: T) => (
+      <RowSwitch
+        on={v === 1}
+        loading={opts.loading(row)}
+        label={`${opts.label ?? (typeof opts.title === 'string' ? opts.title : '')} ${opts.name(row)}`}
+        onChange={(on) => opts.onChange(row, on)}
+        testId={opts.testId?.(row)}
+      />
+    ),
+  };
+}
+
+/** A table column of ISO times (`formatTime`, kept on one line), shown from medium screens up, 150 px wide. */
+export function timeColumn<T>(title: ReactNode, dataIndex: keyof T & string): ColumnType<T> {
+  return {
+    title,
+    dataIndex,
+    width: 150,
+    responsive: ['md'],
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
+  };
+}
+
+/** The grey line under a row's name: "#id · a · b", empty parts left out. */
+export function RowMeta({ id, parts = [] }: { id: number; parts?: readonly (string | number | null | undefined)[] }) {
+  return (
+    <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+      #{id}
+      {parts.map((p) => (p ? ` · ${p}` : '')).join('')}
+    </div>
   );
 }

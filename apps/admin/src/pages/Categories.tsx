@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, typeTree, useTypes } from '../queries.ts';
-import { DeleteButton, LoadError } from '../ui.tsx';
+import { DataTable, DeleteButton, LoadError, switchColumn } from '../ui.tsx';
 
 const EXTEND_KEYS = [
   'class',
@@ -357,20 +357,13 @@ export default function CategoriesPage() {
     { title: t('type.col.id'), dataIndex: 'type_id', width: 70 },
     { title: t('type.col.mid'), dataIndex: 'type_mid', width: 80, render: midLabel, responsive: ['md'] },
     { title: t('type.col.sort'), dataIndex: 'type_sort', width: 70, responsive: ['md'] },
-    {
+    switchColumn<CategoryBase>({
       title: t('type.col.status'),
       dataIndex: 'type_status',
-      width: 80,
-      render: (v: number, row) => (
-        <Switch
-          size="small"
-          checked={v === 1}
-          loading={toggle.isPending && toggle.variables?.id === row.type_id}
-          aria-label={`${t('type.col.status')} ${row.type_name}`}
-          onChange={(c) => toggle.mutate({ id: row.type_id, type_status: c ? 1 : 0 })}
-        />
-      ),
-    },
+      name: (row) => row.type_name,
+      loading: (row) => toggle.isPending && toggle.variables?.id === row.type_id,
+      onChange: (row, c) => toggle.mutate({ id: row.type_id, type_status: c ? 1 : 0 }),
+    }),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -406,14 +399,12 @@ export default function CategoriesPage() {
         }
       >
         <LoadError error={types.error} />
-        <Table<CategoryBase>
-          size="middle"
+        <DataTable<CategoryBase>
           rowKey="type_id"
           columns={columns}
           dataSource={typeTree(list)}
           loading={types.isFetching}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           expandable={{ defaultExpandAllRows: true, indentSize: 24 }}
           key={list.length ? 'loaded' : 'empty'}
         />

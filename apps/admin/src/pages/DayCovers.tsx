@@ -5,7 +5,7 @@
  */
 import type { DayCover } from '@openvod/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { ApiError, call, errorMessage } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { keys } from '../queries.ts';
-import { DeleteButton, isAddress, ListCard, Thumb, urlRule, useAction } from '../ui.tsx';
+import { DataTable, DeleteButton, isAddress, ListCard, Thumb, urlRule, useAction } from '../ui.tsx';
 
 const DATE = 'YYYY-MM-DD';
 
@@ -202,13 +202,11 @@ export default function DayCoversPage() {
         </Button>
       }
     >
-      <Table<DayCover>
+      <DataTable<DayCover>
         rowKey="cover_date"
-        size="middle"
         columns={columns}
         dataSource={list}
         loading={covers.isFetching}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('cover.empty') }}
         pagination={list.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       />

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage, type Res } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, typeTree, useGroups, useTypes } from '../queries.ts';
-import { LoadError } from '../ui.tsx';
+import { DataTable, LoadError, switchColumn } from '../ui.tsx';
 
 type Group = Res<'adminListGroups'>['list'][number];
 type Popedom = Record<string, number[]>;
@@ -415,20 +415,13 @@ export default function GroupsPage() {
         );
       },
     },
-    {
+    switchColumn<Group>({
       title: t('group.col.status'),
       dataIndex: 'group_status',
-      width: 80,
-      render: (v: number, row) => (
-        <Switch
-          size="small"
-          checked={v === 1}
-          loading={toggle.isPending && toggle.variables?.id === row.group_id}
-          aria-label={`${t('group.col.status')} ${row.group_name}`}
-          onChange={(c) => toggle.mutate({ id: row.group_id, group_status: c ? 1 : 0 })}
-        />
-      ),
-    },
+      name: (row) => row.group_name,
+      loading: (row) => toggle.isPending && toggle.variables?.id === row.group_id,
+      onChange: (row, c) => toggle.mutate({ id: row.group_id, group_status: c ? 1 : 0 }),
+    }),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -453,14 +446,12 @@ export default function GroupsPage() {
       <Typography.Paragraph type="secondary">{t('group.help')}</Typography.Paragraph>
       <LoadError error={groups.error} />
       <div data-testid="group-table">
-        <Table<Group>
-          size="middle"
+        <DataTable<Group>
           rowKey="group_id"
           columns={columns}
           dataSource={groups.data ?? []}
           loading={groups.isFetching}
           pagination={false}
-          scroll={{ x: 'max-content' }}
         />
       </div>
       {editing && (

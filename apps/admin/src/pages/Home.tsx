@@ -4,14 +4,25 @@
  * with adminListVods (`vod_level` / `level_min`) and changed with adminUpdateVod; removing sets the level to 0.
  */
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Body, call } from '../api.ts';
 import { type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient } from '../queries.ts';
-import { DeleteButton, isAddress, ListCard, Thumb, urlRule, useAction, type VodListItem, VodPicker } from '../ui.tsx';
+import {
+  DataTable,
+  DeleteButton,
+  isAddress,
+  ListCard,
+  RowMeta,
+  Thumb,
+  urlRule,
+  useAction,
+  type VodListItem,
+  VodPicker,
+} from '../ui.tsx';
 
 /** Slideshow titles: at most 100 are listed (the viewer app shows the newest ones). */
 const SLIDE_QUERY = { vod_level: 9, page: 1, limit: 100 };
@@ -34,11 +45,7 @@ function TitleCell({ row, t }: { row: VodListItem; t: Translate }) {
       <Link to={`/vods/${row.vod_id}`} style={{ fontWeight: 500 }}>
         {row.vod_name}
       </Link>
-      <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-        #{row.vod_id}
-        {row.type_name ? ` · ${row.type_name}` : ''}
-        {row.vod_year ? ` · ${row.vod_year}` : ''}
-      </div>
+      <RowMeta id={row.vod_id} parts={[row.type_name, row.vod_year]} />
       {row.vod_status !== 1 && <Tag style={{ marginTop: 4 }}>{t('vod.unpublished')}</Tag>}
     </div>
   );
@@ -170,13 +177,11 @@ function Slideshow() {
           testId="slide-add"
         />
       </div>
-      <Table<VodListItem>
+      <DataTable<VodListItem>
         rowKey="vod_id"
-        size="middle"
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={false}
         locale={{ emptyText: t('home.slide.empty') }}
       />
@@ -254,13 +259,11 @@ function Recommendations() {
           />
         </div>
       </Space>
-      <Table<VodListItem>
+      <DataTable<VodListItem>
         rowKey="vod_id"
-        size="middle"
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('home.rec.empty') }}
         pagination={{
           current: page,

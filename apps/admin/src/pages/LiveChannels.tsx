@@ -5,14 +5,26 @@
  */
 import type { VodDetail } from '@openvod/contract';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Space, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, errorMessage } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { keys, queryClient, useCatalogueSettings, useTypes } from '../queries.ts';
-import { bit, isAddress, ListCard, PageSpin, Thumb, urlRule, useAction, type VodListItem } from '../ui.tsx';
+import {
+  bit,
+  DataTable,
+  isAddress,
+  ListCard,
+  PageSpin,
+  RowMeta,
+  switchColumn,
+  Thumb,
+  urlRule,
+  useAction,
+  type VodListItem,
+} from '../ui.tsx';
 
 /** Player code and episode name of a channel's single source. */
 const LIVE_FROM = 'live';
@@ -176,7 +188,7 @@ function ChannelList({ typeId, typeName }: { typeId: number; typeName: string })
           <Typography.Link strong onClick={() => setEditing(row)}>
             {name}
           </Typography.Link>
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>#{row.vod_id}</div>
+          <RowMeta id={row.vod_id} />
         </div>
       ),
     },
@@ -203,22 +215,15 @@ function ChannelList({ typeId, typeName }: { typeId: number; typeName: string })
         );
       },
     },
-    {
+    switchColumn<VodListItem>({
       title: t('vod.col.status'),
       dataIndex: 'vod_status',
-      width: 80,
+      name: (row) => row.vod_name,
+      loading: (row) => toggle.isPending && toggle.variables?.id === row.vod_id,
+      onChange: (row, c) => toggle.mutate({ id: row.vod_id, vod_status: c ? 1 : 0 }),
+      testId: (row) => `live-status-${row.vod_id}`,
       align: 'center',
-      render: (v: number, row) => (
-        <Switch
-          size="small"
-          checked={v === 1}
-          loading={toggle.isPending && toggle.variables?.id === row.vod_id}
-          aria-label={`${t('vod.col.status')} ${row.vod_name}`}
-          onChange={(c) => toggle.mutate({ id: row.vod_id, vod_status: c ? 1 : 0 })}
-          data-testid={`live-status-${row.vod_id}`}
-        />
-      ),
-    },
+    }),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -243,13 +248,11 @@ function ChannelList({ typeId, typeName }: { typeId: number; typeName: string })
         </Button>
       }
     >
-      <Table<VodListItem>
+      <DataTable<VodListItem>
         rowKey="vod_id"
-        size="middle"
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('live.empty') }}
         pagination={{
           current: page,

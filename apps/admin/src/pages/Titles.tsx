@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Select, Space, Switch, Table, Tooltip, TreeSelect } from 'antd';
+import { App as AntApp, Button, Card, Input, Select, Space, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, useTypes } from '../queries.ts';
-import { formatTime, intParam, LoadError, Thumb } from '../ui.tsx';
+import { DataTable, intParam, LoadError, RowMeta, switchColumn, Thumb, timeColumn } from '../ui.tsx';
 
 type ListRes = Res<'adminListVods'>;
 type Item = ListRes['list'][number];
@@ -88,53 +88,30 @@ export default function TitlesPage() {
           <Link to={`/vods/${row.vod_id}`} style={{ fontWeight: 500 }}>
             {name}
           </Link>
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-            #{row.vod_id}
-            {row.vod_year ? ` · ${row.vod_year}` : ''}
-            {row.vod_area ? ` · ${row.vod_area}` : ''}
-          </div>
+          <RowMeta id={row.vod_id} parts={[row.vod_year, row.vod_area]} />
         </div>
       ),
     },
     { title: t('vod.col.type'), dataIndex: 'type_name', width: 110, responsive: ['md'] },
     { title: t('vod.col.remarks'), dataIndex: 'vod_remarks', width: 140, ellipsis: true, responsive: ['lg'] },
-    {
-      title: t('vod.col.time'),
-      dataIndex: 'vod_time',
-      width: 150,
-      responsive: ['md'],
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
-    },
-    {
+    timeColumn(t('vod.col.time'), 'vod_time'),
+    switchColumn<Item>({
       title: t('vod.col.status'),
       dataIndex: 'vod_status',
-      width: 80,
+      name: (row) => row.vod_name,
+      loading: (row) => pending[`${row.vod_id}:vod_status`],
+      onChange: (row, checked) => toggle.mutate({ id: row.vod_id, field: 'vod_status', value: checked ? 1 : 0 }),
       align: 'center',
-      render: (v: number, row) => (
-        <Switch
-          size="small"
-          checked={v === 1}
-          loading={pending[`${row.vod_id}:vod_status`]}
-          aria-label={`${t('vod.col.status')} ${row.vod_name}`}
-          onChange={(checked) => toggle.mutate({ id: row.vod_id, field: 'vod_status', value: checked ? 1 : 0 })}
-        />
-      ),
-    },
-    {
+    }),
+    switchColumn<Item>({
       title: <Tooltip title={t('vod.lockHint')}>{t('vod.col.lock')}</Tooltip>,
+      label: t('vod.col.lock'),
       dataIndex: 'vod_lock',
-      width: 80,
+      name: (row) => row.vod_name,
+      loading: (row) => pending[`${row.vod_id}:vod_lock`],
+      onChange: (row, checked) => toggle.mutate({ id: row.vod_id, field: 'vod_lock', value: checked ? 1 : 0 }),
       align: 'center',
-      render: (v: number, row) => (
-        <Switch
-          size="small"
-          checked={v === 1}
-          loading={pending[`${row.vod_id}:vod_lock`]}
-          aria-label={`${t('vod.col.lock')} ${row.vod_name}`}
-          onChange={(checked) => toggle.mutate({ id: row.vod_id, field: 'vod_lock', value: checked ? 1 : 0 })}
-        />
-      ),
-    },
+    }),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -185,13 +162,11 @@ export default function TitlesPage() {
         </Button>
       </Space>
       <LoadError error={list.error} />
-      <Table<Item>
+      <DataTable<Item>
         rowKey="vod_id"
-        size="middle"
         columns={columns}
         dataSource={data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: data?.page ?? query.page,
           pageSize: data?.limit ?? query.limit,

@@ -20,7 +20,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -31,10 +30,13 @@ import { type MessageKey, useI18n } from '../i18n.ts';
 import { keys, queryClient } from '../queries.ts';
 import {
   bit,
+  DataTable,
   DeleteButton,
-  formatTime,
   ListCard,
+  RowMeta,
+  switchColumn,
   Thumb,
+  timeColumn,
   urlRule,
   useAction,
   type VodListItem,
@@ -356,11 +358,7 @@ export default function TopicsPage() {
           <Typography.Link strong onClick={() => setEditing(row)}>
             {name}
           </Typography.Link>
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-            #{row.topic_id}
-            {row.topic_sub ? ` · ${row.topic_sub}` : ''}
-            {row.topic_en ? ` · ${row.topic_en}` : ''}
-          </div>
+          <RowMeta id={row.topic_id} parts={[row.topic_sub, row.topic_en]} />
         </div>
       ),
     },
@@ -372,28 +370,15 @@ export default function TopicsPage() {
     },
     { title: t('topic.f.topic_sort'), dataIndex: 'topic_sort', width: 70, responsive: ['md'] },
     { title: t('topic.f.topic_level'), dataIndex: 'topic_level', width: 70, responsive: ['lg'] },
-    {
-      title: t('topic.col.time'),
-      dataIndex: 'topic_time',
-      width: 150,
-      responsive: ['md'],
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
-    },
-    {
+    timeColumn(t('topic.col.time'), 'topic_time'),
+    switchColumn<Topic>({
       title: t('topic.f.topic_status'),
       dataIndex: 'topic_status',
-      width: 80,
+      name: (row) => row.topic_name,
+      loading: (row) => toggle.isPending && toggle.variables?.id === row.topic_id,
+      onChange: (row, c) => toggle.mutate({ id: row.topic_id, topic_status: c ? 1 : 0 }),
       align: 'center',
-      render: (v: number, row) => (
-        <Switch
-          size="small"
-          checked={v === 1}
-          loading={toggle.isPending && toggle.variables?.id === row.topic_id}
-          aria-label={`${t('topic.f.topic_status')} ${row.topic_name}`}
-          onChange={(c) => toggle.mutate({ id: row.topic_id, topic_status: c ? 1 : 0 })}
-        />
-      ),
-    },
+    }),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -426,13 +411,11 @@ export default function TopicsPage() {
         </Button>
       }
     >
-      <Table<Topic>
+      <DataTable<Topic>
         rowKey="topic_id"
-        size="middle"
         columns={columns}
         dataSource={topics.data ?? []}
         loading={topics.isFetching}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('topic.empty') }}
         pagination={(topics.data?.length ?? 0) > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       />

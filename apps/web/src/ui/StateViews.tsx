@@ -63,3 +63,24 @@ export function ErrorView({ message, onRetry }: { message?: ReactNode; onRetry?:
 export function errorMessage(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;
 }
+
+/** What `queryStateView` reads of a TanStack query. */
+interface QueryStatus {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The state view of a screen that waits on several queries: `LoadingView` while any of them is pending, else an
+ * `ErrorView` (with retry) for the first that failed, else `undefined` (all have data). A query passed as `false` (a
+ * disabled one, e.g. a list whose category is not configured) is left out.
+ */
+export function queryStateView(queries: readonly (QueryStatus | false)[]): ReactNode | undefined {
+  const active = queries.filter((q): q is QueryStatus => q !== false);
+  if (active.some((q) => q.isPending)) return <LoadingView />;
+  const failed = active.find((q) => q.isError);
+  if (failed) return <ErrorView message={errorMessage(failed.error)} onRetry={() => failed.refetch()} />;
+  return undefined;
+}

@@ -255,3 +255,18 @@ export const RefreshIcon = (p: IconProps) => (
     <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
   </Svg>
 );
+
+/** Full screen: four corner brackets (square corners). */
+export const FullscreenIcon = (p: IconProps) => (
+  <Svg strokeLinejoin="miter" {...p}>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </Svg>
+);
+
+/** A speaker with sound waves, or crossed out when `muted`. */
+export const SoundIcon = ({ muted, ...p }: IconProps & { muted?: boolean }) => (
+  <Svg {...p}>
+    <path d="M4 9v6h4l5 4V5L8 9H4z" fill="currentColor" stroke="none" />
+    {muted ? <path d="M17 9l5 6M22 9l-5 6" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />}
+  </Svg>
+);

@@ -5,6 +5,7 @@ import { ChevronRightIcon, DocumentIcon, FireIcon, SearchIcon, StarIcon } from '
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './FindPage.module.css';
+import listStyles from './pages.module.css';
 import { useCategoryGuard, VipBadge } from './permission';
 import { picUrl } from './picUrl';
 import { useTypes } from './queries';
@@ -15,7 +16,7 @@ export default function FindPage() {
   const types = useTypes();
   const { guard, locked } = useCategoryGuard();
   const search = (
-    <Link to={paths.search} className={styles.iconLink} aria-label={t('common.search')}>
+    <Link to={paths.search} className={listStyles.iconLink} aria-label={t('common.search')}>
       <SearchIcon size={20} />
     </Link>
   );

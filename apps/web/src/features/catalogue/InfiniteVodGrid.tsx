@@ -1,7 +1,7 @@
 import type { DataQuery } from '@openvod/contract';
 import type { ReactNode } from 'react';
+import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
 import { EmptyView, ErrorView, errorMessage } from '../../ui/StateViews';
-import { InfiniteFooter, nextPageLoader } from './InfiniteFooter';
 import styles from './InfiniteVodGrid.module.css';
 import { useVodInfinite } from './queries';
 import { VodGrid, VodGridSkeleton } from './VodCard';

@@ -19,6 +19,7 @@ import {
   sanitizeFilters,
 } from './filters';
 import { InfiniteVodGrid } from './InfiniteVodGrid';
+import listStyles from './pages.module.css';
 import { useCategoryGuard, VipBadge, VipReminderPanel } from './permission';
 import { useTypes } from './queries';
 import styles from './SortPage.module.css';
@@ -69,7 +70,7 @@ export default function SortPage() {
   }, [activeTypeId, filters, order]);
 
   const search = (
-    <Link to={paths.search} className={styles.iconLink} aria-label={t('common.search')}>
+    <Link to={paths.search} className={listStyles.iconLink} aria-label={t('common.search')}>
       <SearchIcon size={20} />
     </Link>
   );
@@ -82,7 +83,7 @@ export default function SortPage() {
     const { top, sub } = match;
     body = (
       <>
-        <div className={styles.tabs}>
+        <div className={`${listStyles.tabs} ${styles.tabs}`}>
           <Tabs
             activeKey={String(top.type_id)}
             onChange={(key) => {
@@ -149,7 +150,7 @@ export default function SortPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={listStyles.page}>
       <PageHeader title={match?.top.type_name ?? t('sort.title')} right={search} />
       {body}
     </div>

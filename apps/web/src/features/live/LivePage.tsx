@@ -1,15 +1,16 @@
 import type { Source } from '@openvod/contract';
-import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { positiveInt } from '../../lib/routes';
+import { MuteButton } from '../../ui/FeedTopBar';
+import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
+import { FullscreenIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
-import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
+import { EmptyView, ErrorView, errorMessage, LoadingView, queryStateView } from '../../ui/StateViews';
 import { picUrl } from '../catalogue/picUrl';
 import { useCountHit, useVodDetail, useVodInfinite } from '../catalogue/queries';
 import { Poster } from '../catalogue/VodCard';
-import { MuteButton } from '../smallvideo/FeedTopBar';
 import { FeedVideo } from '../smallvideo/FeedVideo';
 import { useSpecialType } from '../smallvideo/feedData';
 import styles from './LivePage.module.css';
@@ -84,18 +85,7 @@ export default function LivePage() {
                 else void el.requestFullscreen?.().catch(() => undefined);
               }}
             >
-              <svg
-                viewBox="0 0 24 24"
-                width="22"
-                height="22"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-              </svg>
+              <FullscreenIcon size={22} />
             </button>
           </div>
         </>
@@ -125,11 +115,8 @@ export default function LivePage() {
     );
   }
 
-  let body: React.ReactNode;
-  if (types.isPending || (typeId > 0 && list.isPending)) body = <LoadingView />;
-  else if (types.isError) body = <ErrorView message={errorMessage(types.error)} onRetry={() => types.refetch()} />;
-  else if (list.isError) body = <ErrorView message={errorMessage(list.error)} onRetry={() => list.refetch()} />;
-  else {
+  let body = queryStateView([types, typeId > 0 && list]);
+  if (!body) {
     const items = list.data?.pages.flatMap((p) => p.list) ?? [];
     if (items.length === 0) body = <EmptyView title={t('media.liveEmpty')} />;
     else
@@ -158,27 +145,7 @@ export default function LivePage() {
               </li>
             ))}
           </ul>
-          <InfiniteScroll
-            loadMore={async () => {
-              const result = await list.fetchNextPage();
-              if (result.isError) throw result.error;
-            }}
-            hasMore={list.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <div className={styles.footer}>
-                {failed ? (
-                  <button type="button" className={styles.retry} onClick={retry}>
-                    {t('common.loadingFailed')} · {t('common.retry')}
-                  </button>
-                ) : hasMore ? (
-                  <DotLoading color="primary" />
-                ) : (
-                  <span data-testid="no-more">{t('common.noMore')}</span>
-                )}
-              </div>
-            )}
-          </InfiniteScroll>
+          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} threshold={250} spinnerOnly />
         </>
       );
   }

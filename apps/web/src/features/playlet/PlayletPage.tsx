@@ -1,8 +1,8 @@
-import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
 import { PageHeader } from '../../ui/PageHeader';
-import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
+import { EmptyView, queryStateView } from '../../ui/StateViews';
 import { useVodInfinite } from '../catalogue/queries';
 import { Poster } from '../catalogue/VodCard';
 import { useSpecialType } from '../smallvideo/feedData';
@@ -18,11 +18,8 @@ export default function PlayletPage() {
   const { types, typeId } = useSpecialType('app_playlet_typeid');
   const list = useVodInfinite({ type_id: typeId, limit: 18 }, typeId > 0);
 
-  let body: React.ReactNode;
-  if (types.isPending || (typeId > 0 && list.isPending)) body = <LoadingView />;
-  else if (types.isError) body = <ErrorView message={errorMessage(types.error)} onRetry={() => types.refetch()} />;
-  else if (list.isError) body = <ErrorView message={errorMessage(list.error)} onRetry={() => list.refetch()} />;
-  else {
+  let body = queryStateView([types, typeId > 0 && list]);
+  if (!body) {
     const items = list.data?.pages.flatMap((p) => p.list) ?? [];
     if (items.length === 0) body = <EmptyView title={t('media.playletEmpty')} />;
     else
@@ -48,30 +45,7 @@ export default function PlayletPage() {
               </Link>
             ))}
           </div>
-          <InfiniteScroll
-            loadMore={async () => {
-              const result = await list.fetchNextPage();
-              if (result.isError) throw result.error;
-            }}
-            hasMore={list.hasNextPage}
-            threshold={400}
-          >
-            {(hasMore, failed, retry) => (
-              <div className={styles.footer}>
-                {failed ? (
-                  <button type="button" className={styles.retry} onClick={retry}>
-                    {t('common.loadingFailed')} · {t('common.retry')}
-                  </button>
-                ) : hasMore ? (
-                  <>
-                    <DotLoading color="primary" /> <span>{t('common.loading')}</span>
-                  </>
-                ) : (
-                  <span data-testid="no-more">{t('common.noMore')}</span>
-                )}
-              </div>
-            )}
-          </InfiniteScroll>
+          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} />
         </div>
       );
   }

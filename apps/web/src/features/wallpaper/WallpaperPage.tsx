@@ -1,11 +1,11 @@
 import type { DataQuery, VodItem } from '@openvod/contract';
-import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
 import { ImageIcon, StarIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
-import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
+import { EmptyView, queryStateView } from '../../ui/StateViews';
 import { picUrl } from '../catalogue/picUrl';
 import { useVodInfinite } from '../catalogue/queries';
 import { useSpecialType } from '../smallvideo/feedData';
@@ -50,11 +50,8 @@ export default function WallpaperPage() {
   const { types, typeId } = useSpecialType('app_gallery_typeid');
   const list = useVodInfinite({ ...WALLPAPER_QUERY, type_id: typeId }, typeId > 0);
 
-  let body: React.ReactNode;
-  if (types.isPending || (typeId > 0 && list.isPending)) body = <LoadingView />;
-  else if (types.isError) body = <ErrorView message={errorMessage(types.error)} onRetry={() => types.refetch()} />;
-  else if (list.isError) body = <ErrorView message={errorMessage(list.error)} onRetry={() => list.refetch()} />;
-  else {
+  let body = queryStateView([types, typeId > 0 && list]);
+  if (!body) {
     const items = list.data?.pages.flatMap((p) => p.list) ?? [];
     if (items.length === 0) body = <EmptyView title={t('wallpaper.empty')} icon={<ImageIcon size={40} />} />;
     else
@@ -70,30 +67,7 @@ export default function WallpaperPage() {
               </div>
             ))}
           </div>
-          <InfiniteScroll
-            loadMore={async () => {
-              const result = await list.fetchNextPage();
-              if (result.isError) throw result.error;
-            }}
-            hasMore={list.hasNextPage}
-            threshold={400}
-          >
-            {(hasMore, failed, retry) => (
-              <div className={styles.footer}>
-                {failed ? (
-                  <button type="button" className={styles.retry} onClick={retry}>
-                    {t('common.loadingFailed')} · {t('common.retry')}
-                  </button>
-                ) : hasMore ? (
-                  <>
-                    <DotLoading color="primary" /> <span>{t('common.loading')}</span>
-                  </>
-                ) : (
-                  <span data-testid="no-more">{t('common.noMore')}</span>
-                )}
-              </div>
-            )}
-          </InfiniteScroll>
+          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} />
         </div>
       );
   }

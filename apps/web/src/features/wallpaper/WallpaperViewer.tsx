@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../lib/session';
+import { FeedTopBar } from '../../ui/FeedTopBar';
 import { toast } from '../../ui/feedback';
 import { DownloadIcon, StarIcon } from '../../ui/icons';
-import { FeedTopBar } from '../smallvideo/FeedTopBar';
 import { SwipePager } from '../smallvideo/SwipePager';
 import { useWallpaperCollection, useWallpaperCollectionStore } from './collectionStore';
 import { downloadName, type WallpaperSlide } from './slides';

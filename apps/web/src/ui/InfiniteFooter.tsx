@@ -1,21 +1,26 @@
 import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import styles from './InfiniteVodGrid.module.css';
+import styles from './InfiniteFooter.module.css';
 
 interface Props {
   /** Fetch the next page; a rejected promise shows 'Loading failed · Retry'. */
   loadMore: () => Promise<void>;
   hasMore: boolean;
+  /** How far ahead of the end (px) the next page starts loading; 400 unless told. */
+  threshold?: number;
+  /** Show only the spinner while loading, without the 'Loading' label (the live channel list). */
+  spinnerOnly?: boolean;
 }
 
 /**
- * The end of an infinite list: loads the next page as it scrolls into view (antd-mobile InfiniteScroll, 400 px
- * ahead), a spinner while loading, a retry after a failure and the spec §8 'There are no more movies available'.
+ * The end of an infinite list: loads the next page as it scrolls into view (antd-mobile InfiniteScroll, `threshold`
+ * px ahead), a spinner while loading, a retry after a failure and the spec §8 'There are no more movies available'
+ * (`data-testid="no-more"`).
  */
-export function InfiniteFooter({ loadMore, hasMore }: Props) {
+export function InfiniteFooter({ loadMore, hasMore, threshold = 400, spinnerOnly = false }: Props) {
   const { t } = useTranslation();
   return (
-    <InfiniteScroll loadMore={loadMore} hasMore={hasMore} threshold={400}>
+    <InfiniteScroll loadMore={loadMore} hasMore={hasMore} threshold={threshold}>
       {(more, failed, retry) => (
         <div className={styles.footer}>
           {failed ? (
@@ -23,9 +28,13 @@ export function InfiniteFooter({ loadMore, hasMore }: Props) {
               {t('common.loadingFailed')} · {t('common.retry')}
             </button>
           ) : more ? (
-            <>
-              <DotLoading color="primary" /> <span>{t('common.loading')}</span>
-            </>
+            spinnerOnly ? (
+              <DotLoading color="primary" />
+            ) : (
+              <>
+                <DotLoading color="primary" /> <span>{t('common.loading')}</span>
+              </>
+            )
           ) : (
             <span data-testid="no-more">{t('common.noMore')}</span>
           )}
