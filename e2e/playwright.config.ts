@@ -25,6 +25,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 390, height: 844 },
     trace: 'retain-on-failure',
+    // The viewer app registers a service worker (PWA app shell): requests it makes would bypass page.route, so
+    // specs run without it; tests/pwa-offline.spec.ts turns it back on.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -107,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         mediaSrc: ['*', 'data:', 'blob:'],
         connectSrc: ['*'],
         workerSrc: ["'self'", 'blob:'],
+        // The viewer app's web app manifest (PWA, apps/web/vite.config.ts).
+        manifestSrc: ["'self'"],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
@@ -270,6 +272,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       decorateReply: false,
       index: 'index.html',
       wildcard: false,
+      // The PWA service worker (sw.js) and the page that registers it must be checked on every visit, so a new
+      // build replaces the cached app shell at once (issue 4); the manifest gets its registered media type.
+      setHeaders: (res, file) => {
+        const name = path.basename(file);
+        if (name === 'sw.js' || name === 'index.html' || name === 'manifest.webmanifest') {
+          res.header('cache-control', 'no-cache');
+        }
+        if (name === 'manifest.webmanifest') res.header('content-type', 'application/manifest+json');
+      },
     });
   }
   return app;

@@ -43,6 +43,13 @@ async function start() {
       <CloseEarlyPlayer />
     </StrictMode>,
   );
+  // The PWA app shell (src/pwa.ts), once the page has loaded: never in dev, never before the first frame.
+  if (import.meta.env.PROD) {
+    const register = () =>
+      void import('./pwa').then((pwa) => pwa.registerServiceWorker()).catch((error: unknown) => console.warn(error));
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }
 }
 
 void start();
