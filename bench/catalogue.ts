@@ -14,7 +14,8 @@
  * other one (category/filter/order/page combinations; words sampled from the catalogue), so none is answered by the
  * server's 30 s response cache: each measures the database path. A warm-up of other distinct requests comes
  * first. Search words are Chinese words and names, English words, pinyin and actor names taken from the catalogue;
- * suggest prefixes are 1-3 Chinese characters and 2-5 Latin letters of names, pinyin and English words.
+ * suggest prefixes are 1-3 Chinese characters and 2-5 Latin letters of names, pinyin and English words. The three
+ * slowest requests of each kind are logged with their URLs (for EXPLAIN).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -299,6 +300,7 @@ function searchQueries(w: Words, n: number, seed: number): Array<{ url: string; 
 interface Sample {
   ms: number;
   found: boolean;
+  url: string;
 }
 
 async function timed(base: string, url: string): Promise<Sample> {
@@ -310,7 +312,7 @@ async function timed(base: string, url: string): Promise<Sample> {
   const body = JSON.parse(text) as { code?: number; list?: unknown[] };
   if (!url.startsWith('/healthz') && body.code !== 1)
     throw new Error(`${url}: code ${body.code} ${text.slice(0, 200)}`);
-  return { ms, found: (body.list?.length ?? 0) > 0 };
+  return { ms, found: (body.list?.length ?? 0) > 0, url };
 }
 
 interface Kind {
@@ -385,6 +387,8 @@ export async function catalogueBench(pgUrl: string, tmpDir: string): Promise<Rec
         `catalogue: ${k.key.padEnd(9)} p50 ${p50} ms, p95 ${p95} ms, max ${round1(Math.max(...ms))} ms ` +
           `(${samples.length} requests, ${found} with results)`,
       );
+      const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 3);
+      log(`catalogue:   slowest: ${slowest.map((s) => `${round1(s.ms)} ms ${decodeURIComponent(s.url)}`).join('; ')}`);
       if (k.key === 'floor') {
         out[`http_floor_p95_ms${SUFFIX}`] = p95;
         continue;

@@ -27,6 +27,15 @@ ALTER TABLE "mac_vod" ADD COLUMN "vod_search" text[] DEFAULT '{}'::text[] NOT NU
 ALTER TABLE "mac_vod" ADD COLUMN "vod_name_norm" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "mac_vod" ADD COLUMN "vod_facets" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 CREATE INDEX "mac_vod_score_vod_idx" ON "mac_vod_score" USING btree ("vod_id");--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_time_idx" ON "mac_vod" USING btree ("vod_time","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t1_time_idx" ON "mac_vod" USING btree ("type_id_1","vod_time","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t_time_idx" ON "mac_vod" USING btree ("type_id","vod_time","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_hits_idx" ON "mac_vod" USING btree ("vod_hits","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t1_hits_idx" ON "mac_vod" USING btree ("type_id_1","vod_hits","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t_hits_idx" ON "mac_vod" USING btree ("type_id","vod_hits","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_score_idx" ON "mac_vod" USING btree ("vod_score","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t1_score_idx" ON "mac_vod" USING btree ("type_id_1","vod_score","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t_score_idx" ON "mac_vod" USING btree ("type_id","vod_score","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
 CREATE INDEX "mac_vod_pub_day_idx" ON "mac_vod" USING btree ("vod_hits_day","vod_hits","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
 CREATE INDEX "mac_vod_pub_week_idx" ON "mac_vod" USING btree ("vod_hits_week","vod_hits","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
 CREATE INDEX "mac_vod_pub_month_idx" ON "mac_vod" USING btree ("vod_hits_month","vod_hits","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
@@ -40,19 +49,21 @@ CREATE INDEX "mac_vod_search_gin" ON "mac_vod" USING gin ("vod_search");--> stat
 CREATE INDEX "mac_vod_facets_gin" ON "mac_vod" USING gin ("vod_facets");--> statement-breakpoint
 CREATE INDEX "mac_vod_name_norm_idx" ON "mac_vod" USING btree ("vod_name_norm" text_pattern_ops,"vod_hits","vod_id") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
 CREATE INDEX "mac_vod_time_idx" ON "mac_vod" USING btree ("vod_time","vod_id");--> statement-breakpoint
--- Viewer lists (published only) by time, hits and score: overall, per top category (type_id_1) and per
--- sub-category (type_id). Hand-written: drizzle cannot declare INCLUDE. The planner walks one backwards (`desc`
--- order) as an index-only scan: the included filter columns (categories, letter, facets of class/area/lang/year)
--- are checked in the index, so filtered, deep and counted (capped) pages read no table rows until the page's own.
-CREATE INDEX "mac_vod_pub_time_idx" ON "mac_vod" USING btree ("vod_time","vod_id") INCLUDE ("type_id","type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_t1_time_idx" ON "mac_vod" USING btree ("type_id_1","vod_time","vod_id") INCLUDE ("type_id","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_t_time_idx" ON "mac_vod" USING btree ("type_id","vod_time","vod_id") INCLUDE ("type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_hits_idx" ON "mac_vod" USING btree ("vod_hits","vod_id") INCLUDE ("type_id","type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_t1_hits_idx" ON "mac_vod" USING btree ("type_id_1","vod_hits","vod_id") INCLUDE ("type_id","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_t_hits_idx" ON "mac_vod" USING btree ("type_id","vod_hits","vod_id") INCLUDE ("type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_score_idx" ON "mac_vod" USING btree ("vod_score","vod_id") INCLUDE ("type_id","type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_t1_score_idx" ON "mac_vod" USING btree ("type_id_1","vod_score","vod_id") INCLUDE ("type_id","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
-CREATE INDEX "mac_vod_pub_t_score_idx" ON "mac_vod" USING btree ("type_id","vod_score","vod_id") INCLUDE ("type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+-- Filtered viewer lists (class, area, lang, year, letter) by time, hits and score, per top category (type_id_1) and
+-- per sub-category (type_id): twins of mac_vod_pub_{t1,t}_{time,hits,score}_idx that INCLUDE the filter columns, so
+-- the planner walks one backwards as an index-only scan, checks the filters in the index and stops at the page's end
+-- (or at the count cap of ContentService.count) without reading table rows. Hand-written: drizzle cannot declare
+-- INCLUDE.
+CREATE INDEX "mac_vod_pub_t1_time_f_idx" ON "mac_vod" USING btree ("type_id_1","vod_time","vod_id") INCLUDE ("type_id","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t_time_f_idx" ON "mac_vod" USING btree ("type_id","vod_time","vod_id") INCLUDE ("type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t1_hits_f_idx" ON "mac_vod" USING btree ("type_id_1","vod_hits","vod_id") INCLUDE ("type_id","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t_hits_f_idx" ON "mac_vod" USING btree ("type_id","vod_hits","vod_id") INCLUDE ("type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t1_score_f_idx" ON "mac_vod" USING btree ("type_id_1","vod_score","vod_id") INCLUDE ("type_id","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+CREATE INDEX "mac_vod_pub_t_score_f_idx" ON "mac_vod" USING btree ("type_id","vod_score","vod_id") INCLUDE ("type_id_1","vod_letter","vod_facets") WHERE "mac_vod"."vod_status" = 1;--> statement-breakpoint
+-- Search tokens: keep statistics for 10,000 of them (default 1,000), so the planner knows how rare a word is and
+-- reads a rare word's few matches through the GIN index instead of walking the hits index past thousands of titles
+-- (content.repo.ts searchVodRows). Hand-written: drizzle does not model column statistics.
+ALTER TABLE "mac_vod" ALTER COLUMN "vod_search" SET STATISTICS 1000;--> statement-breakpoint
 -- Search tokens and filter facets (issue 4 items 1 and 2; modules/content/search.ts documents the scheme).
 -- Hand-written: drizzle-kit does not model functions, triggers or expression indexes. Normalisation folds width
 -- (NFKC) and ASCII case only, so PGlite (C locale) and PostgreSQL (any locale) give the same tokens.

@@ -79,6 +79,8 @@ export const VodItem = z.object({
   vod_en: z.string(),
   vod_letter: z.string(),
   vod_pic: z.string(),
+  /** The slideshow picture (console 'Home'); empty: the poster is used. */
+  vod_pic_slide: z.string(),
   vod_remarks: z.string(),
   vod_serial: z.string(),
   vod_total: z.number().int(),
@@ -105,7 +107,6 @@ export const VodDetail = VodItem.extend({
   vod_hits_day: z.number().int(),
   vod_hits_week: z.number().int(),
   vod_hits_month: z.number().int(),
-  vod_pic_slide: z.string(),
   vod_play_from: z.string(),
   vod_play_server: z.string(),
   vod_play_note: z.string(),
@@ -122,6 +123,11 @@ export type VodOrder = z.infer<typeof VodOrder>;
  * Query of `data`. `type_id` includes the category's sub-categories. `class`, `area`, `lang`, `year` are the
  * `type_extend` filter values (exact match on one comma item of the title). `level` 9 is the slideshow. `wd` searches
  * name, alias (`vod_sub`), pinyin (`vod_en`) and actors (issue 4 item 2) and records the word for hot searches.
+ *
+ * `total` of the response: exact for a category alone (or no filter). With `class`, `area`, `lang`, `year`, `letter`,
+ * `level`, `ids` or `wd` it counts at most up to the next multiple of 200 beyond the requested page's end (page 1 of
+ * 20: at most 200; page 10 of 20: at most 400), so `page < pagecount` always tells whether a next page exists, but a
+ * large match count shows as that cap. With `wd` never above 1000 (search results end there).
  */
 export const DataQuery = z.object({
   type_id: id.optional(),

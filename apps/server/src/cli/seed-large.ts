@@ -36,13 +36,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { pinyin } from 'pinyin-pro';
 import { loadConfig } from '../config/config.ts';
 import { type Db, type DbHandle, openPglite, openPostgres, rowsOf } from '../db/client.ts';
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
-import { appSetting, macGroup, macType, macVod } from '../db/schema/index.ts';
+import { appSetting, macType, macVod } from '../db/schema/index.ts';
 import { acquireLock, DataDirLockedError, readLock } from '../lib/data-lock.ts';
+import { openDemoCategories } from '../seed/demo.ts';
 import { isCatalogueEmpty, seedDemoTypes } from '../seed/demo-types.ts';
 
 /** `vod_source_key` of generated titles. */
@@ -847,19 +848,6 @@ const COLUMNS: ReadonlyArray<keyof GeneratedVod> = [
   'vod_source_id',
 ];
 
-/**
- * Open every top category to the built-in groups (guest 1, member 2, VIP 3) whose `group_type` is still empty, as the
- * demo seed does for its categories, so that the generated catalogue can be browsed and played without signing in.
- */
-async function openToBuiltInGroups(db: Db): Promise<void> {
-  const tops = await db.select({ type_id: macType.type_id }).from(macType).where(eq(macType.type_pid, 0));
-  if (tops.length === 0) return;
-  await db
-    .update(macGroup)
-    .set({ group_type: tops.map((t) => t.type_id).join(',') })
-    .where(and(inArray(macGroup.group_id, [1, 2, 3]), eq(macGroup.group_type, '')));
-}
-
 export class SeedRefusedError extends Error {
   override name = 'SeedRefusedError';
 }
@@ -917,7 +905,7 @@ export async function seedLarge(
   if (await isCatalogueEmpty(handle.db)) {
     log('empty catalogue: creating the demo categories, open to the built-in groups');
     await seedDemoTypes(handle.db);
-    await openToBuiltInGroups(handle.db);
+    await openDemoCategories(handle.db);
   }
   const ctx = makeContext(await db.select().from(macType), args.seed, args.anchor);
 

@@ -115,9 +115,10 @@ async function seedDayCover(db: Db, timeZone: string): Promise<void> {
 /**
  * Open every top category to the built-in groups (guest 1, member 2, VIP 3) whose `group_type` is still empty (as
  * the migration creates them), so that a new user sees and plays the demo catalogue. Groups the operator has set are
- * left alone; VIP-only sections are made by taking a category out of a group's list in the console.
+ * left alone; VIP-only sections are made by taking a category out of a group's list in the console. Also used by
+ * `npm run seed:large` (cli/seed-large.ts) for its generated categories. Pass `tx` inside a transaction.
  */
-async function openDemoCategories(db: Db): Promise<void> {
+export async function openDemoCategories(db: Db): Promise<void> {
   const tops = await db
     .select({ type_id: macType.type_id })
     .from(macType)

@@ -126,10 +126,20 @@ export const macVod = pgTable(
     index('mac_vod_level_idx').on(t.vod_level),
     index('mac_vod_name_idx').on(t.vod_name),
     uniqueIndex('mac_vod_source_uq').on(t.vod_source_key, t.vod_source_id).where(sql`${t.vod_source_key} <> ''`),
-    // Viewer lists (published only) by time, hits and score, overall, per top category (type_id_1) and per
-    // sub-category (type_id): `mac_vod_pub_{,t1_,t_}{time,hits,score}_idx`. They INCLUDE the filter columns
-    // (type_id, type_id_1, vod_letter, vod_facets), which drizzle cannot declare, so they are hand-written in
-    // migration 0003_catalogue.sql (drizzle-kit does not see them and never drops them).
+    // Viewer lists (published only) per order, overall, per top category (type_id_1) and per sub-category: the
+    // planner walks one of these backwards (= `desc` order), so deep pages read index entries only up to the offset.
+    // Narrow on purpose (a deep page reads 10,000 entries): filtered lists use the wider `..._f_idx` twins that
+    // INCLUDE the filter columns, hand-written in migration 0003_catalogue.sql (drizzle cannot declare INCLUDE;
+    // drizzle-kit does not see them and never drops them).
+    index('mac_vod_pub_time_idx').on(t.vod_time, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t1_time_idx').on(t.type_id_1, t.vod_time, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t_time_idx').on(t.type_id, t.vod_time, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_hits_idx').on(t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t1_hits_idx').on(t.type_id_1, t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t_hits_idx').on(t.type_id, t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_score_idx').on(t.vod_score, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t1_score_idx').on(t.type_id_1, t.vod_score, t.vod_id).where(sql`${t.vod_status} = 1`),
+    index('mac_vod_pub_t_score_idx').on(t.type_id, t.vod_score, t.vod_id).where(sql`${t.vod_status} = 1`),
     // Rankings (getHitsList) and the hits_day/week/month orders: period hits, then all-time hits, overall, per top
     // category and per sub-category.
     index('mac_vod_pub_day_idx').on(t.vod_hits_day, t.vod_hits, t.vod_id).where(sql`${t.vod_status} = 1`),

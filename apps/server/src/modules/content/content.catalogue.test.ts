@@ -3,14 +3,17 @@
  * (getType, getDetail), hits periods and rankings (getHitsList), ratings (score), search and suggest, hot searches,
  * topics, day covers and the console calls behind them (adminCreateVod, topics, catalogue settings, day covers).
  */
+
+import { DataQuery } from '@openvod/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { appSetting, macGroup, macType, macVod, searchWord } from '../../db/schema/index.ts';
 import { seedDemoTypes } from '../../seed/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser, nextIp, type TestUser } from '../accounts/test-helpers.ts';
-import { ContentService } from './content.service.ts';
+import { listVodRows } from './content.repo.ts';
+import { COUNT_TTL_MS, ContentService, countCap } from './content.service.ts';
 import { HITS_PERIOD_KEY, periodsOf, resetHitsIfDue } from './hits.jobs.ts';
 
 let t: TestApp;
@@ -129,6 +132,11 @@ describe('adminCreateVod', () => {
     });
     const slides = (await get('/api/admin/vods?vod_level=9', admin)).body;
     expect(slides.list.map((v: Json) => v.vod_id)).toEqual([ids.exact]);
+    // The viewer's slideshow carries the slide picture.
+    const home = (await get('/api/home')).body;
+    expect(home.slide.find((v: Json) => v.vod_id === ids.exact)?.vod_pic_slide).toBe(
+      'https://img.example.net/slide.jpg',
+    );
     // Recommendations are levels level_min..8 (9 is the slideshow).
     const recommended = (await get('/api/admin/vods?level_min=1', admin)).body;
     expect(recommended.list.map((v: Json) => v.vod_id)).toEqual([ids.contains]);
@@ -244,6 +252,20 @@ describe('search and suggest', () => {
     expect(byTime.total).toBe(5);
     const filtered = (await get(`/api/vod?wd=${enc('星河')}&type_id=${types.movie}`)).body;
     expect(names(filtered)).toEqual(['星河', '星河守望者', '银色星河传说']);
+  });
+
+  it('pages the same ranking whether the names starting with the word fill the page or not', async () => {
+    // limit=1: pages 1 and 2 are filled by names starting with 星河 (the token branch is skipped), pages 3-5 rank
+    // them together with the token matches.
+    const paged: string[] = [];
+    for (let page = 1; page <= 6; page++) {
+      const res = (await get(`/api/vod?wd=${enc('星河')}&limit=1&page=${page}`)).body;
+      expect(res.total).toBe(5);
+      paged.push(...names(res));
+    }
+    expect(paged).toEqual(['星河', '星河守望者', '银色星河传说', '远方', '海港']);
+    const sug = (await t.app.inject(`/api/search/suggest?wd=${enc('星河')}&limit=1`)).json();
+    expect(sug.list.map((v: Json) => v.vod_name)).toEqual(['星河']);
   });
 
   it('rejects bad suggest input', async () => {
@@ -656,6 +678,81 @@ describe('query plans', () => {
     // '演员7': the pair 演员 and a word starting with 7 (the title number or the actor number).
     let expected = 0;
     for (let i = 1; i <= 5000; i++) if (String(i).startsWith('7') || String(i % 300).startsWith('7')) expected++;
-    expect((await get(`/api/vod?wd=${enc('演员7')}&limit=1`)).body.total).toBe(expected);
+    // Search totals count up to the next 200 beyond the page (page 2 of 100: 400), so this one is exact.
+    expect(expected).toBeGreaterThan(200);
+    expect(expected).toBeLessThan(400);
+    expect((await get(`/api/vod?wd=${enc('演员7')}&limit=100&page=2`)).body.total).toBe(expected);
+    expect((await get(`/api/vod?wd=${enc('演员7')}&limit=1`)).body.total).toBe(200);
+  });
+
+  it('counts filtered lists and searches up to the next 200 beyond the page, categories exactly', async () => {
+    expect([countCap(1, 20), countCap(9, 20), countCap(10, 20), countCap(1, 1000)]).toEqual([200, 200, 400, 1200]);
+    await t.db.db.execute(sql`update mac_vod set vod_class = '测试类' where vod_name like '影片%号'`);
+    t.app.services.content.invalidate();
+    const list = async (q: string) => (await get(`/api/vod?type_id=${types.action}&limit=20&${q}`)).body;
+    const first = await list(`class=${enc('测试类')}`);
+    expect([first.total, first.pagecount, first.list.length]).toEqual([200, 10, 20]);
+    const p50 = await list(`class=${enc('测试类')}&page=50`);
+    expect([p50.total, p50.pagecount]).toEqual([1200, 60]);
+    const last = await list(`class=${enc('测试类')}&page=250`);
+    expect([last.total, last.pagecount, last.list.length]).toEqual([5000, 250, 20]);
+    expect((await list(`class=${enc('测试类')}&page=251`)).list).toEqual([]);
+    const search = async (q: string) => (await get(`/api/vod?wd=${enc('影片')}&limit=20&${q}`)).body;
+    expect([(await search('page=1')).total, (await search('page=1')).pagecount]).toEqual([200, 10]);
+    expect((await search('page=10')).total).toBe(400);
+    expect((await search('page=49')).total).toBe(1000);
+    expect((await search('page=50')).total).toBe(1000);
+    const [exact] = rowsOf<{ n: number }>(
+      await t.db.db.execute(
+        sql`select count(*)::int as n from mac_vod where vod_status = 1 and type_id = ${types.action}`,
+      ),
+    );
+    const all = await list('page=3');
+    expect(all.total).toBe(exact?.n);
+    expect(all.pagecount).toBe(Math.ceil(Number(exact?.n) / 20));
+  });
+
+  it('reads few matches through themselves with the same rows and order as the ordered walk', async () => {
+    await t.db.db.execute(
+      sql`update mac_vod set vod_year = '2011', vod_hits_week = i % 7 from generate_series(1, 5000) as i where vod_name = '影片' || i || '号' and i % 97 = 0`,
+    );
+    const filter = { type_id: types.action, class: '测试类', year: '2011', disabled_types: [] };
+    for (const order of ['time', 'hits', 'score', 'hits_week'] as const) {
+      for (const page of [1, 2, 8]) {
+        const walk = await listVodRows(t.db.db, filter, order, page, 7);
+        const via = await listVodRows(t.db.db, filter, order, page, 7, true);
+        expect(via.map((r) => r.vod_id)).toEqual(walk.map((r) => r.vod_id));
+        expect(walk.length).toBe(page === 8 ? 51 - 49 : 7);
+      }
+    }
+    t.app.services.content.invalidate();
+    const few = (await get(`/api/vod?type_id=${types.action}&class=${enc('测试类')}&year=2011&order=hits&limit=20`))
+      .body;
+    expect([few.total, few.list.length]).toEqual([51, 20]);
+    const none = (await get(`/api/vod?type_id=${types.action}&class=${enc('测试类')}&year=1999`)).body;
+    expect([none.total, none.list]).toEqual([0, []]);
+  });
+
+  it('answers category totals from the last count while a newer one is made', async () => {
+    const svc = new ContentService(t.db.db);
+    let page = 0;
+    const total = async () =>
+      JSON.parse(
+        (await svc.data(DataQuery.parse({ type_id: String(types.action), limit: '1', page: String(++page) }))).raw,
+      ).total as number;
+    const before = await total();
+    await createVod({ type_id: types.action as number, vod_name: '计数新片', ...PLAY });
+    expect(await total()).toBe(before);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1000);
+      expect(await total()).toBe(before);
+      await vi.waitFor(async () => expect(await total()).toBe(before + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+    await t.db.db.execute(sql`update mac_vod set vod_status = 0 where vod_name = '计数新片'`);
+    svc.invalidate();
+    expect(await total()).toBe(before);
   });
 });

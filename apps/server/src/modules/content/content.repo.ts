@@ -41,6 +41,7 @@ const itemColumns = {
   vod_en: macVod.vod_en,
   vod_letter: macVod.vod_letter,
   vod_pic: macVod.vod_pic,
+  vod_pic_slide: macVod.vod_pic_slide,
   vod_remarks: macVod.vod_remarks,
   vod_serial: macVod.vod_serial,
   vod_total: macVod.vod_total,
@@ -77,6 +78,7 @@ export function toItem(row: ItemRow): VodItem {
     vod_en: row.vod_en,
     vod_letter: row.vod_letter,
     vod_pic: row.vod_pic,
+    vod_pic_slide: row.vod_pic_slide,
     vod_remarks: row.vod_remarks,
     vod_serial: row.vod_serial,
     vod_total: row.vod_total,
@@ -104,7 +106,6 @@ export function toDetail(row: VodRow & { type_name: string }): VodDetail {
     vod_hits_day: row.vod_hits_day,
     vod_hits_week: row.vod_hits_week,
     vod_hits_month: row.vod_hits_month,
-    vod_pic_slide: row.vod_pic_slide,
     vod_play_from: row.vod_play_from,
     vod_play_server: row.vod_play_server,
     vod_play_note: row.vod_play_note,
@@ -221,10 +222,25 @@ export type ListRow = ItemRow & { vod_status: number; vod_lock: number };
 /** Search results are ranked and paged within the best {@link SEARCH_MAX_RESULTS} matches (50 pages of 20). */
 export const SEARCH_MAX_RESULTS = 1000;
 
+/** Sort columns of the non-relevance orders, as selected by the matches sub-query of {@link listVodRows}. */
+const MATCH_ORDER: Record<Exclude<ListOrder, 'relevance'>, string> = {
+  time: 'm.vod_time desc, m.vod_id desc',
+  hits: 'm.vod_hits desc, m.vod_id desc',
+  hits_day: 'm.vod_hits_day desc, m.vod_hits desc, m.vod_id desc',
+  hits_week: 'm.vod_hits_week desc, m.vod_hits desc, m.vod_id desc',
+  hits_month: 'm.vod_hits_month desc, m.vod_hits desc, m.vod_id desc',
+  score: 'm.vod_score desc, m.vod_id desc',
+};
+
 /**
  * A page of titles (no count). The page's ids are found first in a sub-query that can be answered from one of the
  * partial indexes alone (index-only scan, also for deep offsets), then only those rows are read.
  * With `order: 'relevance'` and `wd` see {@link searchVodRows}.
+ *
+ * `viaMatches`: the caller knows the filter matches few titles of a large scope (see ContentService.data). Walking
+ * the ordered index would then read most of the scope to find them (a combination matching nothing reads all of it),
+ * so all matches are fetched first (`offset 0` keeps the planner from pushing the order into that sub-query, so it
+ * uses the GIN index of `vod_facets`) and sorted; same rows, same order.
  */
 export async function listVodRows(
   db: Db,
@@ -232,16 +248,32 @@ export async function listVodRows(
   order: ListOrder,
   page: number,
   limit: number,
+  viaMatches = false,
 ): Promise<ListRow[]> {
   if (order === 'relevance' && filter.wd) return searchVodRows(db, filter, page, limit);
   const sortBy = orderOf(order, undefined);
+  const offset = (page - 1) * limit;
+  if (viaMatches && order !== 'relevance') {
+    const ids = sql`(select m.vod_id from (select ${macVod.vod_id} as vod_id, ${macVod.vod_time} as vod_time,
+      ${macVod.vod_hits} as vod_hits, ${macVod.vod_hits_day} as vod_hits_day, ${macVod.vod_hits_week} as vod_hits_week,
+      ${macVod.vod_hits_month} as vod_hits_month, ${macVod.vod_score} as vod_score
+      from ${macVod} where ${whereOf(filter)} offset 0) as m
+      order by ${sql.raw(MATCH_ORDER[order])} limit ${limit} offset ${offset})`;
+    const rows = await db
+      .select(itemColumns)
+      .from(macVod)
+      .leftJoin(macType, eq(macType.type_id, macVod.type_id))
+      .where(inArray(macVod.vod_id, ids))
+      .orderBy(...sortBy);
+    return rows as ListRow[];
+  }
   const pageIds = db
     .select({ vod_id: macVod.vod_id })
     .from(macVod)
     .where(whereOf(filter))
     .orderBy(...sortBy)
     .limit(limit)
-    .offset((page - 1) * limit)
+    .offset(offset)
     .as('page_ids');
   const rows = await db
     .select(itemColumns)
@@ -262,8 +294,9 @@ export const TOKEN_CANDIDATES_MIN = 50;
 
 /**
  * Search results by relevance (search.ts): the candidates are the titles whose normalised name starts with `wd`
- * (index `mac_vod_name_norm_idx`, exact names first) and the most viewed titles matching every token (GIN
- * `mac_vod_search_gin` or the hits index), each branch bounded by the page end (the token branch by at least
+ * (index `mac_vod_name_norm_idx`, exact names first) and, unless those already fill every page up to this one, the
+ * most viewed titles matching every token (GIN `mac_vod_search_gin` or the hits index), each branch bounded by the
+ * page end (the token branch by at least
  * `tokenCandidatesMin`, default {@link TOKEN_CANDIDATES_MIN}) and by {@link SEARCH_MAX_RESULTS}; only those are
  * ranked. So the cost is bounded however common the word is: exact and prefix name matches always come first, then
  * the most viewed of the other matches by class (name contains, alias/pinyin, actor). Suggestions pass their own
@@ -282,18 +315,33 @@ export async function searchVodRows(
   if (offset >= SEARCH_MAX_RESULTS || q === '') return [];
   const take = Math.min(SEARCH_MAX_RESULTS, offset + limit);
   const base = whereOf({ ...filter, wd: undefined });
+  // Names starting with the word: classes 0 and 1, in the final order (exact first, then hits, then newest id).
   const prefix = db
     .select({ vod_id: macVod.vod_id })
     .from(macVod)
     .where(and(base, sql`${macVod.vod_name_norm} like ${prefixPattern(q)}`))
-    .orderBy(sql`${macVod.vod_name_norm} = ${q} desc`, desc(macVod.vod_hits))
+    .orderBy(sql`${macVod.vod_name_norm} = ${q} desc`, desc(macVod.vod_hits), desc(macVod.vod_id))
     .limit(take);
+  const prefixIds = (await prefix).map((r) => r.vod_id);
+  const pageOf = (candidates: SQL) =>
+    db
+      .select(itemColumns)
+      .from(macVod)
+      .leftJoin(macType, eq(macType.type_id, macVod.type_id))
+      .where(candidates)
+      .orderBy(asc(relevanceRank(q)), desc(macVod.vod_hits), desc(macVod.vod_id))
+      .limit(limit)
+      .offset(offset);
+  // When they fill the pages up to this one, no token match can rank before them: skip the token branch (the costly
+  // one for a common word: a walk down the hits index checking `vod_search` per row).
+  if (prefixIds.length >= take) return (await pageOf(inArray(macVod.vod_id, prefixIds))) as ListRow[];
   const tokens = db
     .select({ vod_id: macVod.vod_id })
     .from(macVod)
     .where(and(base, searchMatch(wd)))
-    .orderBy(desc(macVod.vod_hits))
+    .orderBy(desc(macVod.vod_hits), desc(macVod.vod_id))
     .limit(Math.min(SEARCH_MAX_RESULTS, Math.max(take, tokenCandidatesMin)));
+  // One candidate set (a union), so the planner joins it by id instead of scanning for either of two id lists.
   const cand = db.$with('cand').as(union(prefix, tokens));
   const rows = await db
     .with(cand)

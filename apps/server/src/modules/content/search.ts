@@ -18,7 +18,9 @@
  *
  * Cost stays bounded however common a word is: content.repo.ts `searchVodRows` ranks only the candidates of two
  * index-backed branches (names starting with the word through `mac_vod_name_norm_idx`, and the most viewed token
- * matches), each at most `SEARCH_MAX_RESULTS` (1000); results and their `total` are capped at that many.
+ * matches), each at most `SEARCH_MAX_RESULTS` (1000); results and their `total` are capped at that many. When the
+ * names starting with the word already fill every page up to the requested one, the token branch is skipped (nothing
+ * it finds could rank before them); suggestions take only as many token matches as they show.
  * `vod_facets` (class/area/lang/year filter values, GIN) is kept by the same trigger.
  */
 import { type SQL, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import { PullToRefresh, Swiper } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { detailPath, moreListPath, paths } from '../../lib/routes';
@@ -102,7 +102,7 @@ export default function HomePage() {
                   {data.slide.map((vod) => (
                     <Swiper.Item key={vod.vod_id}>
                       <Link to={detailPath(vod.vod_id)} className={styles.slide} data-testid={`slide-${vod.vod_id}`}>
-                        {picUrl(vod.vod_pic) && <img src={picUrl(vod.vod_pic)} alt={vod.vod_name} draggable={false} />}
+                        <SlidePicture src={vod.vod_pic_slide || vod.vod_pic} alt={vod.vod_name} />
                         <span className={styles.slideText}>
                           <strong>{vod.vod_name}</strong>
                           {vod.vod_remarks && <small>{vod.vod_remarks}</small>}
@@ -147,4 +147,15 @@ export default function HomePage() {
       </PullToRefresh>
     </div>
   );
+}
+
+/**
+ * A slideshow picture: the title's slide picture (`vod_pic_slide`, set in the console) or its poster. A picture that
+ * is missing or fails to load (e.g. offline) leaves the slide's own background instead of a broken-image icon.
+ */
+function SlidePicture({ src, alt }: { src: string; alt: string }) {
+  const url = picUrl(src);
+  const [failed, setFailed] = useState('');
+  if (!url || failed === url) return null;
+  return <img src={url} alt={alt} draggable={false} onError={() => setFailed(url)} />;
 }

@@ -31,6 +31,7 @@ const vod = (id: number, extra: Partial<VodItem> = {}): VodItem => ({
   vod_en: '',
   vod_letter: 'T',
   vod_pic: '',
+  vod_pic_slide: '',
   vod_remarks: '',
   vod_serial: '',
   vod_total: 0,
