@@ -14,6 +14,7 @@ export const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
