@@ -47,10 +47,13 @@ function cryptoJs(): Promise<CryptoJs> {
 /** DES-ECB/PKCS#7 of UTF-8 `text` under the 8-byte `key`, as base64 (the `encrypt_data` value). */
 export async function desEncrypt(text: string, key: string): Promise<string> {
   const C = await cryptoJs();
+  // Base64 of the ciphertext itself, not CipherParams.toString(): crypto-js's OpenSSL formatter captures
+  // `enc.Base64` when cipher-core evaluates, and with the modules loaded as separate chunks that may be before
+  // enc-base64 ran (it then falls back to hex, which the server refuses).
   return C.DES.encrypt(C.enc.Utf8.parse(text), C.enc.Utf8.parse(key), {
     mode: C.mode.ECB,
     padding: C.pad.Pkcs7,
-  }).toString();
+  }).ciphertext.toString(C.enc.Base64);
 }
 
 /** The inverse of {@link desEncrypt}; throws when `data` is not ciphertext of UTF-8 text under `key`. */
@@ -58,7 +61,9 @@ export async function desDecrypt(data: string, key: string): Promise<string> {
   const C = await cryptoJs();
   const clean = data.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean) || (clean.length * 3) / 4 < 8) throw new Error('not DES ciphertext');
-  const text = C.DES.decrypt(clean, C.enc.Utf8.parse(key), { mode: C.mode.ECB, padding: C.pad.Pkcs7 }).toString(
+  // An explicit CipherParams for the same reason as in desEncrypt (no OpenSSL formatter parse).
+  const params = C.lib.CipherParams.create({ ciphertext: C.enc.Base64.parse(clean) });
+  const text = C.DES.decrypt(params, C.enc.Utf8.parse(key), { mode: C.mode.ECB, padding: C.pad.Pkcs7 }).toString(
     C.enc.Utf8,
   );
   if (text === '') throw new Error('not DES ciphertext under this key');
