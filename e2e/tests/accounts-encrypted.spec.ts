@@ -5,41 +5,14 @@
  * encryption is turned off again afterwards so the other specs see plain payloads.
  */
 import { createDecipheriv } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, ENCRYPT_KEY, DATA_DIR as SERVER_DATA_DIR } from '../playwright.config';
-
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '..', SERVER_DATA_DIR);
-const OUTBOX = path.join(DATA_DIR, 'sms-outbox.jsonl');
-/** The device of accounts.spec.ts: its guest is reused (registrations per IP per day are capped). */
-const DEVICE_ID = 'e2e00000000000000000000000000001';
+import { ADMIN_PASSWORD, ENCRYPT_KEY } from '../playwright.config';
+import { codeFor, DEVICE_ID } from './sms-outbox';
 
 function desDecrypt(b64: string): string {
   // Single DES = two-key triple DES with K1 = K2 (what the server's lib/des.ts does with Node's OpenSSL).
   const d = createDecipheriv('des-ede-ecb', Buffer.from(ENCRYPT_KEY + ENCRYPT_KEY), null);
   return Buffer.concat([d.update(Buffer.from(b64, 'base64')), d.final()]).toString('utf8');
-}
-
-async function codeFor(phone: string, since: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        const lines = fs.existsSync(OUTBOX) ? fs.readFileSync(OUTBOX, 'utf8').trim().split('\n') : [];
-        for (const line of lines.reverse()) {
-          const entry = JSON.parse(line) as { phone: string; code: string; at: string };
-          if (entry.phone === phone && Date.parse(entry.at) >= since - 1000) {
-            code = entry.code;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return code;
 }
 
 async function setEncryption(request: APIRequestContext, state: 0 | 1) {

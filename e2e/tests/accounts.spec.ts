@@ -6,41 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DATA_DIR as SERVER_DATA_DIR } from '../playwright.config';
+import { codeFor, DEVICE_ID } from './sms-outbox';
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '..', SERVER_DATA_DIR);
 const LOCALES_DIR = path.join(import.meta.dirname, '../../apps/web/src/locales');
-const OUTBOX = path.join(DATA_DIR, 'sms-outbox.jsonl');
 
-/** Every test but the first-launch one runs on this device, so they share one guest (registrations are capped). */
-const DEVICE_ID = 'e2e00000000000000000000000000001';
 const runId = Date.now().toString(36).slice(-5);
 
 /** A phone number no other run or test uses (1 + 3-9 + 9 digits). */
 function uniquePhone(n: number): string {
   return `139${String(Date.now() % 1e6).padStart(6, '0')}${n}${Math.floor(Math.random() * 10)}`.slice(0, 11);
-}
-
-/** The newest code the console SMS provider wrote for `phone` after `since`. */
-async function codeFor(phone: string, since: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        const lines = fs.existsSync(OUTBOX) ? fs.readFileSync(OUTBOX, 'utf8').trim().split('\n') : [];
-        for (const line of lines.reverse()) {
-          const entry = JSON.parse(line) as { phone: string; code: string; at: string };
-          if (entry.phone === phone && Date.parse(entry.at) >= since - 1000) {
-            code = entry.code;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return code;
 }
 
 function flatMessages(file: string): Map<string, string> {
