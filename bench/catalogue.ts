@@ -8,6 +8,13 @@
  * count, generator version and schema version: migrations' tag and content hash); otherwise dropped and generated
  * again.
  *
+ * `BENCH_CATALOGUE_DB=<name>`: use that database (on the server of DATABASE_URL) as it is, without the marker check
+ * and never generating it: for working on the catalogue's SQL while the migrations change under you (other work in
+ * progress). Make it once (`npm run seed:large -- --titles 200000 --database-url .../<name>`, or `createdb -T` of a
+ * bench database) and apply your own schema changes to it by hand. The newest migration is then recorded as applied
+ * in it (without running it), so the server started on it does not migrate it; anything else that migration does
+ * is not in that database.
+ *
  * Latency: one request at a time (keep-alive), client-side time from sending to the last body byte, p50 and p95
  * over BENCH_CATALOGUE_SAMPLES (default 200) distinct requests per kind, kinds interleaved round-robin (with the
  * constant route /healthz as a floor) so the machine's noise hits all alike. Every request differs from every
@@ -16,13 +23,27 @@
  * first. Search words are Chinese words and names, English words, pinyin and actor names taken from the catalogue;
  * suggest prefixes are 1-3 Chinese characters and 2-5 Latin letters of names, pinyin and English words. The three
  * slowest requests of each kind are logged with their URLs (for EXPLAIN).
+ *
+ * `BENCH_CATALOGUE_EXPLAIN=1`: instead of timing HTTP requests (and the render bench), answer the list, filter,
+ * deep-page and search requests in process (ContentService.data, a fresh response cache) and run every SQL statement
+ * each one issues again under `EXPLAIN (ANALYZE, BUFFERS)`: per kind, p50/p95/max of the shared buffers a request
+ * touches (hit + read; stable however busy the machine is) and of its statements' execution time (best of 3), and
+ * the 3 requests touching the most buffers. Keys `<kind>_sql_buffers_p95<suffix>` and `<kind>_sql_ms_p95<suffix>`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type {} from '@fastify/rate-limit';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { GENERATOR_VERSION, MARKER_KEY, type SeedMarker, schemaVersion } from '../apps/server/src/cli/seed-large.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema/index.ts';
+import { ContentService } from '../apps/server/src/modules/content/content.service.ts';
+// The server's request and route-config type augmentations, which ContentService's imports rely on.
+import type {} from '../apps/server/src/plugins/request-context.ts';
+import { DataQuery } from '../packages/contract/src/content.ts';
 import { log, percentile, ROOT, round1, startServer, stopServer } from './common.ts';
 import { renderBench } from './render.ts';
 
@@ -35,9 +56,17 @@ const SUFFIX = TITLES % 1000 === 0 ? `_${TITLES / 1000}k` : `_${TITLES}`;
 
 /** Ensure the bench database holds a current generated catalogue of {@link TITLES}; returns its URL. */
 async function ensureDatabase(pgUrl: string): Promise<string> {
-  const name = `openvod_bench${SUFFIX}`;
+  const given = process.env.BENCH_CATALOGUE_DB;
+  const name = given || `openvod_bench${SUFFIX}`;
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
+  if (given) {
+    await markMigrated(url.toString());
+    log(
+      `catalogue: using ${name} as it is (BENCH_CATALOGUE_DB; no marker check, newest migration recorded as applied)`,
+    );
+    return url.toString();
+  }
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   try {
@@ -129,6 +158,30 @@ async function migrationsCurrent(c: pg.Client): Promise<boolean> {
     )
   ).rows[0];
   return applied?.hash === hash && Number(applied.created_at) === last.when;
+}
+
+/**
+ * Record the newest migration (journal time and sha256, as drizzle does) as applied in the database at `url`, so a
+ * server started on it does not run it (BENCH_CATALOGUE_DB).
+ */
+async function markMigrated(url: string): Promise<void> {
+  const dir = path.join(ROOT, 'apps/server/migrations');
+  const journal = JSON.parse(fs.readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const last = journal.entries.at(-1);
+  if (!last) return;
+  const hash = createHash('sha256')
+    .update(fs.readFileSync(path.join(dir, `${last.tag}.sql`), 'utf8'))
+    .digest('hex');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    if (!(await migrationsCurrent(c)))
+      await c.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [hash, last.when]);
+  } finally {
+    await c.end();
+  }
 }
 
 /** A deterministic shuffle (mulberry32), so every run asks the same requests in the same order. */
@@ -346,6 +399,87 @@ async function measure(base: string, kinds: Kind[]): Promise<Map<string, Sample[
   return results;
 }
 
+/** The request kinds, each with {@link SAMPLES} + {@link WARMUP} + 1 distinct URLs. */
+function kindsOf(types: Category[], words: Words): Kind[] {
+  const total = SAMPLES + WARMUP + 1;
+  const search = searchQueries(words, total, 5);
+  return [
+    { key: 'list', urls: listQueries(types, total, 1) },
+    { key: 'deep_page', urls: deepQueries(types, total, 2) },
+    { key: 'rank', urls: rankQueries(types, total, 3) },
+    { key: 'suggest', urls: suggestQueries(words, total, 4) },
+    { key: 'search', urls: search.map((s) => s.url), tags: search.map((s) => s.kind) },
+    { key: 'floor', urls: Array.from({ length: total }, (_, i) => `/healthz?i=${i}`) },
+  ];
+}
+
+interface Explained {
+  url: string;
+  buffers: number;
+  ms: number;
+}
+
+/**
+ * BENCH_CATALOGUE_EXPLAIN: each `/api/vod` request of `kinds` answered in process by a ContentService on `url`; every
+ * statement it issued (drizzle's logger) run again under EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON), three times (the
+ * execution time is the best one; buffers do not change).
+ */
+async function explainKinds(url: string, kinds: Kind[]): Promise<Record<string, number>> {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const issued: Array<{ sql: string; params: unknown[] }> = [];
+  const db = drizzle(pool, { schema, logger: { logQuery: (q, params) => issued.push({ sql: q, params }) } });
+  const explainer = new pg.Client({ connectionString: url });
+  await explainer.connect();
+  const out: Record<string, number> = {};
+  try {
+    for (const k of kinds) {
+      const urls = k.urls.filter((u) => u.startsWith('/api/vod?')).slice(WARMUP + 1);
+      if (!urls.length) continue;
+      const svc = new ContentService(db as unknown as Db);
+      // As in the HTTP bench, the warm-up loads what the service keeps (categories, per-category counts).
+      for (const u of k.urls.slice(0, WARMUP + 1))
+        await svc.data(DataQuery.parse(Object.fromEntries(new URL(u, 'http://bench').searchParams)));
+      const results: Explained[] = [];
+      for (const u of urls) {
+        issued.length = 0;
+        await svc.data(DataQuery.parse(Object.fromEntries(new URL(u, 'http://bench').searchParams)));
+        let buffers = 0;
+        let ms = 0;
+        for (const q of [...issued]) {
+          // The same parameters, serialised by node-postgres as for the statement itself.
+          let best = Number.POSITIVE_INFINITY;
+          for (let i = 0; i < 3; i++) {
+            const r = await explainer.query(`explain (analyze, buffers, format json) ${q.sql}`, q.params);
+            type Explain = { Plan: Record<string, number>; 'Execution Time': number };
+            const plan = (r.rows[0] as { 'QUERY PLAN': Explain[] })['QUERY PLAN'][0] as Explain;
+            best = Math.min(best, plan['Execution Time']);
+            if (i === 0) buffers += (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0);
+          }
+          ms += best;
+        }
+        results.push({ url: u, buffers, ms });
+      }
+      const bufs = results.map((r) => r.buffers);
+      const ms = results.map((r) => r.ms);
+      log(
+        `catalogue: ${k.key.padEnd(9)} SQL buffers p50 ${percentile(bufs, 50)}, p95 ${percentile(bufs, 95)}, ` +
+          `max ${Math.max(...bufs)}; SQL ms p50 ${round1(percentile(ms, 50))}, p95 ${round1(percentile(ms, 95))}, ` +
+          `max ${round1(Math.max(...ms))} (${results.length} requests)`,
+      );
+      const most = [...results].sort((a, b) => b.buffers - a.buffers).slice(0, 3);
+      log(
+        `catalogue:   most buffers: ${most.map((r) => `${r.buffers} (${round1(r.ms)} ms) ${decodeURIComponent(r.url)}`).join('; ')}`,
+      );
+      out[`${k.key}_sql_buffers_p95${SUFFIX}`] = percentile(bufs, 95);
+      out[`${k.key}_sql_ms_p95${SUFFIX}`] = round1(percentile(ms, 95));
+    }
+  } finally {
+    await explainer.end();
+    await pool.end();
+  }
+  return out;
+}
+
 /**
  * Generate or reuse the catalogue database, start a server on it, measure, and render in Chromium. Returns the keys
  * for the bench's JSON line (milliseconds).
@@ -353,6 +487,13 @@ async function measure(base: string, kinds: Kind[]): Promise<Map<string, Sample[
 export async function catalogueBench(pgUrl: string, tmpDir: string): Promise<Record<string, number>> {
   const url = await ensureDatabase(pgUrl);
   const words = await sampleWords(url);
+  if (process.env.BENCH_CATALOGUE_EXPLAIN === '1') {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const svc = new ContentService(drizzle(pool, { schema }) as unknown as Db);
+    const types = (JSON.parse((await svc.typeList()).raw) as { list: Category[] }).list;
+    await pool.end();
+    return explainKinds(url, kindsOf(types, words));
+  }
   const dataDir = path.join(tmpDir, 'data-catalogue');
   fs.mkdirSync(dataDir, { recursive: true });
   log(`catalogue: server on ${TITLES} titles (PostgreSQL)`);
@@ -361,16 +502,7 @@ export async function catalogueBench(pgUrl: string, tmpDir: string): Promise<Rec
   const out: Record<string, number> = {};
   try {
     const types = ((await (await fetch(`${base}/api/types`)).json()) as { list: Category[] }).list;
-    const total = SAMPLES + WARMUP + 1;
-    const search = searchQueries(words, total, 5);
-    const kinds: Kind[] = [
-      { key: 'list', urls: listQueries(types, total, 1) },
-      { key: 'deep_page', urls: deepQueries(types, total, 2) },
-      { key: 'rank', urls: rankQueries(types, total, 3) },
-      { key: 'suggest', urls: suggestQueries(words, total, 4) },
-      { key: 'search', urls: search.map((s) => s.url), tags: search.map((s) => s.kind) },
-      { key: 'floor', urls: Array.from({ length: total }, (_, i) => `/healthz?i=${i}`) },
-    ];
+    const kinds = kindsOf(types, words);
     const started = Date.now();
     const results = await measure(base, kinds);
     log(

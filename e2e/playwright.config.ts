@@ -53,12 +53,19 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      HOST: '127.0.0.1',
+      // All interfaces: a DLNA renderer in a network namespace (tests/cast.spec.ts) must reach the server's media.
+      HOST: '0.0.0.0',
+      // SSDP discovery only on the host side of that spec's veth (apps/server/src/modules/cast/test-renderer.ts).
+      DLNA_INTERFACES: `ovhe${PORT}`,
+      // The address the browser uses (payment return URLs and the fake cashier are built from it).
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
       ADMIN_PASSWORD,
       ENCRYPT_KEY,
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
+      // The demo's player ad is seeded with its slot switched off: tests/player-ads.spec.ts turns it on and off.
+      DEMO_ADS: '0',
       INIT_CWD: process.cwd(),
     },
   },

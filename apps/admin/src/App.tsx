@@ -22,8 +22,16 @@ const AppVersionPage = lazy(() => import('./pages/AppVersion.tsx'));
 const TopicsPage = lazy(() => import('./pages/Topics.tsx'));
 const HomePage = lazy(() => import('./pages/Home.tsx'));
 const DayCoversPage = lazy(() => import('./pages/DayCovers.tsx'));
+const AdsPage = lazy(() => import('./pages/Ads.tsx'));
 const CatalogueSettingsPage = lazy(() => import('./pages/CatalogueSettings.tsx'));
 const LiveChannelsPage = lazy(() => import('./pages/LiveChannels.tsx'));
+const PlansPage = lazy(() => import('./pages/Plans.tsx'));
+const OrdersPage = lazy(() => import('./pages/Orders.tsx'));
+const CodeBatchesPage = lazy(() => import('./pages/CodeBatches.tsx'));
+const RevenuePage = lazy(() => import('./pages/Revenue.tsx'));
+const TasksPage = lazy(() => import('./pages/Tasks.tsx'));
+const PointsReportPage = lazy(() => import('./pages/PointsReport.tsx'));
+const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -59,6 +67,8 @@ export function App() {
                   <Route path="topics" element={<TopicsPage />} />
                   <Route path="home" element={<HomePage />} />
                   <Route path="day-covers" element={<DayCoversPage />} />
+                  <Route path="ads" element={<AdsPage />} />
+                  <Route path="danmaku" element={<DanmakuPage />} />
                   <Route path="live" element={<LiveChannelsPage />} />
                   <Route path="catalogue" element={<CatalogueSettingsPage />} />
                   <Route path="import" element={<ImportPage />} />
@@ -66,6 +76,12 @@ export function App() {
                   <Route path="groups" element={<GroupsPage />} />
                   <Route path="app-config" element={<AppConfigPage />} />
                   <Route path="app-version" element={<AppVersionPage />} />
+                  <Route path="plans" element={<PlansPage />} />
+                  <Route path="orders" element={<OrdersPage />} />
+                  <Route path="code-batches" element={<CodeBatchesPage />} />
+                  <Route path="revenue" element={<RevenuePage />} />
+                  <Route path="point-tasks" element={<TasksPage />} />
+                  <Route path="points-report" element={<PointsReportPage />} />
                   <Route path="*" element={<Navigate to="/vods" replace />} />
                 </Route>
               </Routes>

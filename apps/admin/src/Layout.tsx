@@ -20,6 +20,8 @@ function Icon({ d, className, style }: { d: string; className?: string; style?: 
   );
 }
 const ICONS = {
+  danmaku:
+    'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 3v-3a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm2 4v2h8V8H6zm0 4v2h12v-2H6z',
   titles: 'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm6 4v8l6-4-6-4z',
   types: 'M3 4h8v7H3V4zm10 0h8v4h-8V4zM3 13h8v7H3v-7zm10-3h8v10h-8V10z',
   topics: 'M4 3h12l4 4v14H4V3zm2 2v14h12V8h-3V5H6zm2 5h8v2H8v-2zm0 4h8v2H8v-2z',
@@ -38,6 +40,11 @@ const ICONS = {
   appConfig:
     'M7 1h10a2 2 0 0 1 2 2v18a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2zm0 4v14h10V5H7zm3 14.5h4v1h-4v-1zM9 7h6v2H9V7zm0 4h6v2H9v-2z',
   appVersion: 'M12 2l5 5h-3v6h-4V7H7l5-5zM5 15h2v4h10v-4h2v6H5v-6z',
+  plans: 'M12 2l2.9 6.3L22 9.2l-5.2 4.7 1.4 7.1L12 17.5 5.8 21l1.4-7.1L2 9.2l7.1-.9L12 2z',
+  orders: 'M6 2h12a2 2 0 0 1 2 2v18l-3-2-2 2-3-2-3 2-2-2-3 2V4a2 2 0 0 1 2-2zm2 5v2h8V7H8zm0 4v2h8v-2H8z',
+  codes: 'M3 6h18v4a2 2 0 0 0 0 4v4H3v-4a2 2 0 0 0 0-4V6zm6 2v8h2V8H9zm4 0v8h2V8h-2z',
+  revenue: 'M4 20h16v2H4v-2zm1-8h3v7H5v-7zm5-5h3v12h-3V7zm5 3h3v9h-3v-9z',
+  ads: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2v10h16V7H4zm3 2h2.2l2.3 6H9.4l-.4-1.2H7L6.6 15H4.5L7 9zm.6 3.2h.8L8 11l-.4 1.2zM13 9h2.5a3 3 0 0 1 0 6H13V9zm2 1.8v2.4h.5a1.2 1.2 0 0 0 0-2.4H15z',
 };
 
 export default function ConsoleLayout() {
@@ -80,7 +87,21 @@ export default function ConsoleLayout() {
       label: t('nav.group.users'),
       children: [
         { key: 'users', icon: <Icon d={ICONS.users} />, label: t('nav.users') },
+        { key: 'danmaku', icon: <Icon d={ICONS.danmaku} />, label: t('nav.danmaku') },
         { key: 'groups', icon: <Icon d={ICONS.groups} />, label: t('nav.groups') },
+      ],
+    },
+    {
+      type: 'group',
+      key: 'g-billing',
+      label: t('nav.group.billing'),
+      children: [
+        { key: 'plans', icon: <Icon d={ICONS.plans} />, label: t('nav.plans') },
+        { key: 'orders', icon: <Icon d={ICONS.orders} />, label: t('nav.orders') },
+        { key: 'code-batches', icon: <Icon d={ICONS.codes} />, label: t('nav.codeBatches') },
+        { key: 'revenue', icon: <Icon d={ICONS.revenue} />, label: t('nav.revenue') },
+        { key: 'point-tasks', icon: <Icon d={ICONS.codes} />, label: t('nav.pointTasks') },
+        { key: 'points-report', icon: <Icon d={ICONS.revenue} />, label: t('nav.pointsReport') },
       ],
     },
     {
@@ -90,6 +111,7 @@ export default function ConsoleLayout() {
       children: [
         { key: 'app-config', icon: <Icon d={ICONS.appConfig} />, label: t('nav.appConfig') },
         { key: 'app-version', icon: <Icon d={ICONS.appVersion} />, label: t('nav.appVersion') },
+        { key: 'ads', icon: <Icon d={ICONS.ads} />, label: t('nav.ads') },
       ],
     },
   ];

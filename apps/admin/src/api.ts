@@ -49,6 +49,36 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminListDayCovers: { method: 'GET', path: '/api/admin/day-covers' },
   adminSetDayCover: { method: 'PUT', path: '/api/admin/day-covers/:date' },
   adminDeleteDayCover: { method: 'DELETE', path: '/api/admin/day-covers/:date' },
+  // player ads (issue 5)
+  adminListAds: { method: 'GET', path: '/api/admin/ads' },
+  adminCreateAd: { method: 'POST', path: '/api/admin/ads' },
+  adminUpdateAd: { method: 'PATCH', path: '/api/admin/ads/:id' },
+  adminDeleteAd: { method: 'DELETE', path: '/api/admin/ads/:id' },
+  // danmaku (issue 5)
+  adminListDanmaku: { method: 'GET', path: '/api/admin/danmaku' },
+  adminDeleteDanmaku: { method: 'DELETE', path: '/api/admin/danmaku/:id' },
+  adminListDanmakuBlocks: { method: 'GET', path: '/api/admin/danmaku-blocks' },
+  adminBlockDanmakuUser: { method: 'PUT', path: '/api/admin/danmaku-blocks/:id' },
+  adminUnblockDanmakuUser: { method: 'DELETE', path: '/api/admin/danmaku-blocks/:id' },
+  // billing (issue 6)
+  adminListPlans: { method: 'GET', path: '/api/admin/billing/plans' },
+  adminCreatePlan: { method: 'POST', path: '/api/admin/billing/plans' },
+  adminUpdatePlan: { method: 'PATCH', path: '/api/admin/billing/plans/:id' },
+  adminListChannels: { method: 'GET', path: '/api/admin/billing/channels' },
+  adminListOrders: { method: 'GET', path: '/api/admin/billing/orders' },
+  adminGetOrder: { method: 'GET', path: '/api/admin/billing/orders/:order_code' },
+  adminCloseOrder: { method: 'POST', path: '/api/admin/billing/orders/:order_code/close' },
+  adminListCodeBatches: { method: 'GET', path: '/api/admin/billing/code-batches' },
+  adminCreateCodeBatch: { method: 'POST', path: '/api/admin/billing/code-batches' },
+  adminExportCodeBatch: { method: 'GET', path: '/api/admin/billing/code-batches/:id/export' },
+  adminRevenueReport: { method: 'GET', path: '/api/admin/billing/revenue' },
+  adminLedgerCheck: { method: 'GET', path: '/api/admin/ledger/check' },
+  adminRunLedgerCheck: { method: 'POST', path: '/api/admin/ledger/check' },
+  adminListPointTasks: { method: 'GET', path: '/api/admin/points/tasks' },
+  adminUpdatePointTask: { method: 'PATCH', path: '/api/admin/points/tasks/:id' },
+  adminGetPointsSettings: { method: 'GET', path: '/api/admin/points/settings' },
+  adminUpdatePointsSettings: { method: 'PATCH', path: '/api/admin/points/settings' },
+  adminPointsReport: { method: 'GET', path: '/api/admin/points/report' },
 };
 type Output<S> = S extends { _output: infer O } ? O : never;
 type Input<S> = S extends { _input: infer I } ? I : never;

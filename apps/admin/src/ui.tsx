@@ -18,10 +18,10 @@ import {
   Table,
   type TableProps,
 } from 'antd';
-import type { ColumnType } from 'antd/es/table';
+import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import { type ReactNode, useEffect, useState } from 'react';
 import { call, errorMessage, type Res } from './api.ts';
-import { type MessageKey, useI18n } from './i18n.ts';
+import { type MessageKey, type Translate, useI18n } from './i18n.ts';
 import { keys, queryClient } from './queries.ts';
 
 export function PageSpin() {
@@ -287,6 +287,28 @@ export function VodPicker({
 /** A console list table: antd Table at the console's density (`middle`), scrolling sideways on narrow screens. */
 export function DataTable<T extends object>(props: TableProps<T>) {
   return <Table<T> size="middle" scroll={{ x: 'max-content' }} {...props} />;
+}
+
+/**
+ * Pagination of a table paged by the server: page and size from the answer (else the query), sizes 10-100, the
+ * total shown, and changes written back to the URL through `update` (page 1 and size 20 are the defaults, left out).
+ */
+export function serverPagination(
+  data: { page: number; limit: number; total: number } | undefined,
+  query: { page?: number; limit?: number },
+  update: (next: { page?: number; limit?: number }) => void,
+  t: Translate,
+): TablePaginationConfig {
+  return {
+    current: data?.page ?? query.page,
+    pageSize: data?.limit ?? query.limit,
+    total: data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (n) => t('common.total', { n }),
+    onChange: (page, pageSize) =>
+      update({ page: page > 1 ? page : undefined, limit: pageSize !== 20 ? pageSize : undefined }),
+  };
 }
 
 /** The 0/1 switch of a table row (status, lock): small, labelled for screen readers as "<column> <row name>". */

@@ -26,16 +26,28 @@ import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { AdsService } from './modules/ads/ads.service.ts';
 import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
 import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfig/appconfig.service.ts';
+import { registerBilling } from './modules/billing/billing.module.ts';
+import type { BillingService } from './modules/billing/billing.service.ts';
+import { castRoutes } from './modules/cast/cast.routes.ts';
+import { CastService } from './modules/cast/cast.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
 import { ContentAdminService } from './modules/content/content-admin.service.ts';
 import { startHitsJob } from './modules/content/hits.jobs.ts';
+import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
+import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
+import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { PlaybackService } from './modules/playback/playback.service.ts';
+import { registerPoints } from './modules/points/points.routes.ts';
+import type { PointsService } from './modules/points/points.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
@@ -71,6 +83,13 @@ export interface App extends FastifyInstance {
     sms: SmsCodeService;
     phone: PhoneService;
     oauth: OAuthService;
+    ads: AdsService;
+    playback: PlaybackService;
+    /** Set by registerBilling (modules/billing/billing.module.ts). */
+    billing: BillingService;
+    ledger: LedgerService;
+    /** Points, tasks and exchange (issue 7 item 5, modules/points). */
+    points: PointsService;
   };
 }
 
@@ -183,7 +202,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     () => appConfig.secret('oauth_state'),
     auth.wechat.redirectUri,
   );
-  app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth });
+  // Issue 5: player ads (switch in the app config's `ads.list`) and playback (parse APIs in its `player` map).
+  const ads = new AdsService(deps.db.db, { adsConfig: async () => (await appConfig.get()).ads });
+  const playback = new PlaybackService(deps.db.db, {
+    players: async () => (await appConfig.get()).player,
+    allowPrivate: deps.config.allowPrivateFeeds,
+  });
+  accounts.onDeletion((tx, user) => playback.forgetUser(tx, user.user_id));
+  app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
   contentRoutes(app, content);
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content), adminGuard(admin));
@@ -206,6 +232,54 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   phoneRoutes(app, phone);
   oauthRoutes(app, oauth);
   appConfigRoutes(app, appConfig, adminGuard(admin));
+  // VIP plans, orders, payment channels, redemption codes and the ledger (issue 6).
+  Object.assign(
+    app.services,
+    await registerBilling(app, {
+      config: deps.config,
+      db: deps.db.db,
+      accounts,
+      adminGuard: adminGuard(admin),
+      redis,
+      redisPrefix,
+    }),
+  );
+  // DLNA casting (issue 5 item 5): renderers on the server's own LAN, given URLs on its LAN address + listening port.
+  castRoutes(
+    app,
+    new CastService(content, {
+      enabled: deps.config.cast.dlna,
+      interfaces: deps.config.cast.interfaces,
+      mediaDir,
+      host: deps.config.host,
+      publicOrigin: new URL(deps.config.publicUrl).origin,
+      port: () => {
+        const address = app.server.address();
+        return address && typeof address === 'object' ? address.port : undefined;
+      },
+      log: (msg, err) => app.log.warn({ err }, msg),
+    }),
+    content,
+  );
+  adsRoutes(app, ads, accounts, adminGuard(admin));
+  playbackRoutes(app, playback);
+  // Points, daily tasks, duration rewards and exchange (issue 7 item 5); VIP exchange through billing's grantVip.
+  app.services.points = registerPoints(app, {
+    db: deps.db.db,
+    ledger: app.services.ledger,
+    timeZone: deps.config.timeZone,
+    bindPhonePoint: () => appConfig.bindPhonePoint(),
+    grantVip: (tx, g) => app.services.billing.grantVip(tx, g),
+    adminGuard: adminGuard(admin),
+  });
+  // Danmaku (issue 5): live channel through Redis pub/sub with REDIS_URL, in this process otherwise.
+  await registerDanmaku(app, {
+    db: deps.db.db,
+    redis,
+    redisPrefix,
+    barrageState: async () => (await appConfig.get()).app_barrage_state,
+    adminGuard: adminGuard(admin),
+  });
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });
   app.get(

@@ -2,27 +2,16 @@
  * The endpoint table: every HTTP operation of OpenVod with its operationId (spec/calls.md), method, path and
  * schemas. The server registers its routes from it; the web and admin clients derive their fetchers from it.
  */
-import type { z } from 'zod';
+
 import * as U from './accounts.ts';
 import * as A from './admin.ts';
 import * as C from './content.ts';
-
-export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Fastify-style path, `:name` for params. */
-  path: string;
-  params?: z.ZodTypeAny;
-  query?: z.ZodTypeAny;
-  body?: z.ZodTypeAny;
-  response: z.ZodTypeAny;
-  /** `admin`: console session required; `user`: a signed-in viewer (authorcode) required. */
-  auth?: 'admin' | 'user';
-  /** The body is multipart/form-data (not described by `body`). */
-  multipart?: boolean;
-  /** The body may come as `{encrypt_data, encrypt_state: 1}` (spec §7) when the operator turns encryption on. */
-  encrypted?: boolean;
-  summary: string;
-}
+import type { Endpoint } from './endpoint-type.ts';
+import { billingEndpoints } from './endpoints/billing.ts';
+import { castEndpoints } from './endpoints/cast.ts';
+import { danmakuEndpoints } from './endpoints/danmaku.ts';
+import { playerEndpoints } from './endpoints/player.ts';
+import { pointsEndpoints } from './endpoints/points.ts';
 
 export const endpoints = {
   getType: {
@@ -528,6 +517,12 @@ export const endpoints = {
     auth: 'admin',
     summary: 'Remove the cover of a date',
   },
+  ...playerEndpoints,
+  ...danmakuEndpoints,
+  ...castEndpoints,
+  ...billingEndpoints,
+  ...pointsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
+export type { Endpoint };
 export type OperationId = keyof typeof endpoints;

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { keys, queryClient, typeOptions, useTypes } from '../queries.ts';
-import { DataTable, intParam, LoadError, RowMeta, switchColumn, Thumb, timeColumn } from '../ui.tsx';
+import { DataTable, intParam, LoadError, RowMeta, serverPagination, switchColumn, Thumb, timeColumn } from '../ui.tsx';
 
 type ListRes = Res<'adminListVods'>;
 type Item = ListRes['list'][number];
@@ -167,16 +167,7 @@ export default function TitlesPage() {
         columns={columns}
         dataSource={data?.list ?? []}
         loading={list.isFetching}
-        pagination={{
-          current: data?.page ?? query.page,
-          pageSize: data?.limit ?? query.limit,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (n) => t('common.total', { n }),
-          onChange: (page, pageSize) =>
-            update({ page: page > 1 ? page : undefined, limit: pageSize !== 20 ? pageSize : undefined }),
-        }}
+        pagination={serverPagination(data, query, update, t)}
       />
     </Card>
   );

@@ -15,7 +15,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -28,7 +27,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, type Body, call, errorMessage, type Res } from '../api.ts';
 import { type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, useGroups } from '../queries.ts';
-import { formatTime, intParam, LoadError, PageSpin } from '../ui.tsx';
+import { DataTable, formatTime, intParam, LoadError, PageSpin, serverPagination } from '../ui.tsx';
 
 type ListRes = Res<'adminListUsers'>;
 type Item = ListRes['list'][number];
@@ -466,23 +465,12 @@ export default function UsersPage() {
       </Space>
       <LoadError error={list.error} />
       <div data-testid="user-table">
-        <Table<Item>
+        <DataTable<Item>
           rowKey="user_id"
-          size="middle"
           columns={columns}
           dataSource={data?.list ?? []}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: data?.page ?? query.page,
-            pageSize: data?.limit ?? query.limit,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => t('common.total', { n }),
-            onChange: (page, pageSize) =>
-              update({ page: page > 1 ? page : undefined, limit: pageSize !== 20 ? pageSize : undefined }),
-          }}
+          pagination={serverPagination(data, query, update, t)}
         />
       </div>
       {open && <UserDrawer key={open} id={open} onClose={() => update({ user: undefined })} />}

@@ -28,6 +28,15 @@
  * | WECHAT_REDIRECT_URI | PUBLIC_URL/ | where WeChat sends the user back with `code` and `state` |
  * | ENCRYPT_KEY | unset | 8-byte DES key of `encrypt_data` payloads (obfuscation for old clients, not security) |
  * | REDIS_URL | unset | redis:// or rediss:// URL: rate limits, login-failure counters and app config edits shared by every process |
+ * | DLNA | 1 | casting to DLNA renderers on the server's local network (SSDP + AVTransport, modules/cast) |
+ * | DLNA_INTERFACES | unset (all) | comma-separated interface names SSDP discovery may use, e.g. `eth0` |
+ * | ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY | unset | Alipay app id, app private key, Alipay public key (PEM text, bare base64 or a file path); all set = channel `alipay` offered |
+ * | ALIPAY_GATEWAY | https://openapi.alipay.com/gateway.do | sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do |
+ * | ALIPAY_SELLER_ID | unset | when set, a notification whose seller_id differs is rejected |
+ * | WECHATPAY_MCHID, WECHATPAY_APPID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_PUBLIC_KEY, WECHATPAY_PUBLIC_KEY_ID, WECHATPAY_APIV3_KEY | unset | WeChat Pay APIv3 merchant (public-key mode); all set = channel `wechat` offered |
+ * | ORDER_EXPIRE_MINUTES | 15 | minutes an unpaid order stays payable, then it is closed at the provider and expired |
+ * | FAKE_PAY | on outside production | 0 turns the local fake payment gateway off; 1 allows it in production (demos) |
+ * | WECHATPAY_BASE_URL | https://api.mch.weixin.qq.com | WeChat Pay API host |
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -36,7 +45,29 @@ const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** Payment channel credentials (issue 6 item 4); empty = unset. Keys: PEM text, bare base64, or a PEM file path. */
+const paymentEnv = {
+  ALIPAY_APP_ID: z.string().max(64).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_SELLER_ID: z.string().max(64).optional(),
+  WECHATPAY_MCHID: z.string().max(64).optional(),
+  WECHATPAY_APPID: z.string().max(64).optional(),
+  WECHATPAY_SERIAL: z.string().max(128).optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().max(128).optional(),
+  WECHATPAY_APIV3_KEY: z
+    .string()
+    .refine((k) => Buffer.byteLength(k, 'utf8') === 32, 'must be exactly 32 bytes')
+    .optional(),
+  WECHATPAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+};
+
 const Env = z.object({
+  ORDER_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  FAKE_PAY: z.enum(['0', '1']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -47,6 +78,8 @@ const Env = z.object({
   DEMO_CONTENT: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_FEEDS: bool.default(false),
+  DLNA: bool.default(true),
+  DLNA_INTERFACES: z.string().max(500).optional(),
   TRUST_PROXY: z.string().max(500).default('0'),
   NODE_ENV: z.string().max(32).default('development'),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent', 'none']).optional(),
@@ -72,6 +105,7 @@ const Env = z.object({
     .url()
     .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
     .optional(),
+  ...paymentEnv,
   ENCRYPT_KEY: z
     .string()
     .refine((k) => Buffer.byteLength(k, 'utf8') === 8, 'must be exactly 8 bytes')
@@ -145,6 +179,8 @@ export interface Config {
   demoContent: boolean;
   logLevel: string;
   allowPrivateFeeds: boolean;
+  /** DLNA casting (modules/cast): on/off and the interfaces SSDP may use (undefined: every non-internal IPv4 one). */
+  cast: { dlna: boolean; interfaces: string[] | undefined };
   /**
    * Fastify `trustProxy`: false by default, because a server facing clients directly must not take the client IP
    * (rate limits) from a header the client writes.
@@ -153,6 +189,8 @@ export interface Config {
   /** NODE_ENV; `production` makes every development fake refuse to start. */
   nodeEnv: string;
   auth: AuthProvidersConfig;
+  /** Billing (modules/billing): unpaid-order lifetime, the fake gateway switch, the payment variables as given. */
+  billing: { orderExpireMinutes: number; fakePay: '0' | '1' | undefined; vars: Record<string, string | undefined> };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -173,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   input.TZ = env.TZ || undefined;
   // An empty provider/secret variable means "unset" (as in a .env file with `ENCRYPT_KEY=`).
   for (const key of OPTIONAL_AUTH_KEYS) input[key] = env[key] || undefined;
+  for (const key of Object.keys(paymentEnv)) input[key] = env[key] || undefined;
   const parsed = Env.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -198,9 +237,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent: e.DEMO_CONTENT,
     logLevel: e.LOG_LEVEL,
     allowPrivateFeeds: e.ALLOW_PRIVATE_FEEDS,
+    cast: {
+      dlna: e.DLNA,
+      interfaces:
+        e.DLNA_INTERFACES?.split(',')
+          .map((n) => n.trim())
+          .filter(Boolean) || undefined,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     nodeEnv: e.NODE_ENV,
     auth: authProviders(e, publicUrl),
+    billing: {
+      orderExpireMinutes: e.ORDER_EXPIRE_MINUTES,
+      fakePay: e.FAKE_PAY,
+      vars: Object.fromEntries(Object.keys(paymentEnv).map((k) => [k, env[k] || undefined])),
+    },
   };
 }
 
@@ -235,5 +286,49 @@ function authProviders(e: z.output<typeof Env>, publicUrl: string): AuthProvider
       redirectUri: e.WECHAT_REDIRECT_URI ?? `${publicUrl}/`,
     },
     encryptKey: e.ENCRYPT_KEY,
+  };
+}
+
+/** Alipay and WeChat Pay settings as given (modules/billing/alipay.channel.ts, wechat.channel.ts). */
+export interface PaymentChannelsConfig {
+  alipay: { appId?: string; privateKey?: string; publicKey?: string; gateway: string; sellerId?: string };
+  wechat: {
+    mchid?: string;
+    appid?: string;
+    serial?: string;
+    privateKey?: string;
+    publicKey?: string;
+    publicKeyId?: string;
+    apiV3Key?: string;
+    baseUrl: string;
+  };
+}
+
+/**
+ * Read the payment variables from an environment (the channel factories' `ChannelEnv.vars`). Empty = unset.
+ * Throws on an invalid value (loadConfig reports the same errors at startup, since Env includes them).
+ */
+export function paymentChannelsFromEnv(vars: Record<string, string | undefined>): PaymentChannelsConfig {
+  const input: Record<string, string | undefined> = {};
+  for (const key of Object.keys(paymentEnv)) input[key] = vars[key] || undefined;
+  const e = z.object(paymentEnv).parse(input);
+  return {
+    alipay: {
+      appId: e.ALIPAY_APP_ID,
+      privateKey: e.ALIPAY_PRIVATE_KEY,
+      publicKey: e.ALIPAY_PUBLIC_KEY,
+      gateway: e.ALIPAY_GATEWAY,
+      sellerId: e.ALIPAY_SELLER_ID,
+    },
+    wechat: {
+      mchid: e.WECHATPAY_MCHID,
+      appid: e.WECHATPAY_APPID,
+      serial: e.WECHATPAY_SERIAL,
+      privateKey: e.WECHATPAY_PRIVATE_KEY,
+      publicKey: e.WECHATPAY_PUBLIC_KEY,
+      publicKeyId: e.WECHATPAY_PUBLIC_KEY_ID,
+      apiV3Key: e.WECHATPAY_APIV3_KEY,
+      baseUrl: e.WECHATPAY_BASE_URL,
+    },
   };
 }

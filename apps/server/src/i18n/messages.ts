@@ -5,15 +5,25 @@
  */
 import type { Locale } from '@openvod/contract';
 import { ACCOUNT_MESSAGES, type AccountKey } from './account-messages.ts';
+import { BILLING_MESSAGES, type BillingKey } from './billing-messages.ts';
+import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
+import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
+import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
+import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
 import { SIGNIN_MESSAGES, type SigninKey } from './signin-messages.ts';
 
 export type MessageKey =
+  | BillingKey
+  | PlayerKey
+  | CastKey
   | FeedKey
   | CatalogueKey
   | AccountKey
   | SigninKey
+  | DanmakuKey
+  | PointsKey
   | 'ok'
   | 'validation'
   | 'v_required'
@@ -39,7 +49,13 @@ export type MessageKey =
   | 'skip_no_category'
   | 'skip_empty_name';
 
-type Catalogue = Record<Exclude<MessageKey, FeedKey | AccountKey | SigninKey | CatalogueKey>, string>;
+type Catalogue = Record<
+  Exclude<
+    MessageKey,
+    BillingKey | PlayerKey | FeedKey | AccountKey | SigninKey | CatalogueKey | DanmakuKey | CastKey | PointsKey
+  >,
+  string
+>;
 
 const zhCn: Catalogue = {
   ok: '成功',
@@ -283,7 +299,18 @@ const catalogues: Record<Locale, Catalogue> = {
 const TABLES = Object.fromEntries(
   (Object.keys(catalogues) as Locale[]).map((l) => [
     l,
-    { ...catalogues[l], ...FEED_MESSAGES[l], ...ACCOUNT_MESSAGES[l], ...SIGNIN_MESSAGES[l], ...CATALOGUE_MESSAGES[l] },
+    {
+      ...catalogues[l],
+      ...PLAYER_MESSAGES[l],
+      ...FEED_MESSAGES[l],
+      ...ACCOUNT_MESSAGES[l],
+      ...BILLING_MESSAGES[l],
+      ...SIGNIN_MESSAGES[l],
+      ...CATALOGUE_MESSAGES[l],
+      ...DANMAKU_MESSAGES[l],
+      ...CAST_MESSAGES[l],
+      ...POINTS_MESSAGES[l],
+    },
   ]),
 ) as Record<Locale, Record<MessageKey, string>>;
 

@@ -11,6 +11,7 @@ import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { dayCover, macGroup, macTopic, macType, macVod } from '../db/schema/index.ts';
+import { demoAdsEnabled, ensureDemoAdImage, seedDemoAd } from '../modules/ads/demo-ad.ts';
 import { getSettings, setSetting } from '../modules/content/content.repo.ts';
 import { collectText, importCollected } from '../modules/importer/importer.service.ts';
 import { DEMO_DAY_COVER_URL, DEMO_FEED_PATH, ensureDemoMedia } from '../modules/media/demo-media.ts';
@@ -175,6 +176,7 @@ export async function seedDemo(
   }
   opts.log('empty catalogue: seeding demo categories, media and titles');
   await ensureDemoMedia({ mediaDir: opts.mediaDir, log: opts.log, feedPath });
+  await ensureDemoAdImage(opts.mediaDir);
   const feed = collectText(feedText, 'demo-feed.json');
   feed.bindKey = DEMO_SOURCE_KEY;
   // One transaction: a crash mid-way leaves an empty catalogue (seeded again next start), never half a demo.
@@ -184,6 +186,7 @@ export async function seedDemo(
     await seedTopics(tx);
     await seedDayCover(tx, opts.timeZone);
     await openDemoCategories(tx);
+    await seedDemoAd(tx, { switchOn: demoAdsEnabled() });
     await setSetting(tx, DEMO_FEED_SETTING, feedSha256);
     return imported;
   });

@@ -1,7 +1,5 @@
 /** Spec §2 routes not built yet: each renders a translated "coming soon" page with a back button. */
 export const PLACEHOLDER_ROUTES = [
-  { path: '/pages/common/cast-screen', title: 'pages.castScreen' },
-  { path: '/pages/common/cast-screen-help', title: 'pages.castScreenHelp' },
   { path: '/pages/common/guide-page', title: 'pages.guidePage' },
   { path: '/pages/web/index', title: 'pages.web' },
   { path: '/pages/seekmovie/index', title: 'pages.seekMovie' },
@@ -9,7 +7,6 @@ export const PLACEHOLDER_ROUTES = [
   { path: '/pages/me/download/index', title: 'pages.download' },
   { path: '/pages/me/common/record-list', title: 'pages.recordList' },
   { path: '/pages/me/common/collection-list', title: 'pages.collectionList' },
-  { path: '/pages/me/task-list', title: 'pages.taskList' },
   { path: '/pages/me/share-to', title: 'pages.shareTo' },
   { path: '/pages/me/feed-back', title: 'pages.feedBack' },
   { path: '/pages/me/feed-back-list', title: 'pages.feedBackList' },
@@ -24,12 +21,6 @@ export const PLACEHOLDER_ROUTES = [
   { path: '/pages/me/friend-info', title: 'pages.friendInfo' },
   { path: '/pages/me/id-card', title: 'pages.idCard' },
   { path: '/pages/me/comment/comment-list', title: 'pages.commentList' },
-  { path: '/pages/me/plog/up-grade', title: 'pages.upGrade' },
-  { path: '/pages/me/plog/buy-center', title: 'pages.buyCenter' },
-  { path: '/pages/me/plog/order-list', title: 'pages.orderList' },
-  { path: '/pages/me/plog/exchange-center', title: 'pages.exchangeCenter' },
-  { path: '/pages/me/plog/redemption-code', title: 'pages.redemptionCode' },
-  { path: '/pages/me/plog/points-center', title: 'pages.pointsCenter' },
   { path: '/pages/me/plog/revenue-list', title: 'pages.revenueList' },
   { path: '/pages/me/plog/cash-center', title: 'pages.cashCenter' },
   { path: '/pages/me/plog/cash-list', title: 'pages.cashList' },

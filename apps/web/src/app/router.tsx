@@ -9,6 +9,10 @@ import { loadDetailPage } from './preload';
 import { RequireLogin } from './RequireLogin';
 import { TabLayout } from './TabLayout';
 
+// Watch records of signed-in users follow them across devices (ajaxUlog type 4; issue 5); its own chunk, off the
+// home route's first scripts.
+void import('../features/playback-sync/watchSync').then((m) => m.installWatchRecordSync());
+
 const HomePage = lazyPage(() => import('../features/catalogue/HomePage'));
 const FindPage = lazyPage(() => import('../features/catalogue/FindPage'));
 const WallpaperPage = lazyPage(() => import('../features/wallpaper/WallpaperPage'));
@@ -44,8 +48,17 @@ const DetailPage = lazyPage(() => {
 const LoginPage = lazyPage(() => import('../features/account/LoginPage'));
 const PersonalCenterPage = lazyPage(() => import('../features/account/PersonalCenterPage'));
 const BindPhonePage = lazyPage(() => import('../features/account/BindPhonePage'));
+const BuyCenterPage = lazyPage(() => import('../features/vip/BuyCenterPage'));
+const OrderListPage = lazyPage(() => import('../features/vip/OrderListPage'));
+const UpGradePage = lazyPage(() => import('../features/vip/UpGradePage'));
+const RedemptionCodePage = lazyPage(() => import('../features/vip/RedemptionCodePage'));
+const PointsCenterPage = lazyPage(() => import('../features/points/PointsCenterPage'));
+const TaskListPage = lazyPage(() => import('../features/points/TaskListPage'));
+const ExchangeCenterPage = lazyPage(() => import('../features/points/ExchangeCenterPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
+const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
+const CastHelpPage = lazyPage(() => import('../features/cast/CastHelpPage'));
 
 const HOME_PATHS: readonly string[] = ['', '/', paths.layout, paths.home];
 
@@ -90,6 +103,8 @@ export function AppRoutes() {
         <Route path={paths.moreList} element={<MoreListPage />} />
         <Route path={paths.settings} element={<SettingsRoute />} />
         <Route path={paths.error} element={<ErrorPage />} />
+        <Route path={paths.castScreen} element={<CastScreenPage />} />
+        <Route path={paths.castScreenHelp} element={<CastHelpPage />} />
         <Route path={paths.login} element={<LoginPage />} />
         <Route
           path={paths.personalCenter}
@@ -107,6 +122,19 @@ export function AppRoutes() {
             </RequireLogin>
           }
         />
+        {(
+          [
+            [paths.buyCenter, <BuyCenterPage key="buy" />],
+            [paths.orderList, <OrderListPage key="orders" />],
+            [paths.upGrade, <UpGradePage key="upgrade" />],
+            [paths.redemptionCode, <RedemptionCodePage key="redeem" />],
+            [paths.pointsCenter, <PointsCenterPage key="points" />],
+            [paths.taskList, <TaskListPage key="tasks" />],
+            [paths.exchangeCenter, <ExchangeCenterPage key="exchange" />],
+          ] as const
+        ).map(([path, page]) => (
+          <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />
+        ))}
         {PLACEHOLDER_ROUTES.map((r) => {
           const page = <ComingSoonPage title={r.title} />;
           const element = LOGIN_REQUIRED_PATHS.has(r.path) ? <RequireLogin>{page}</RequireLogin> : page;

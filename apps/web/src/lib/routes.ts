@@ -16,8 +16,12 @@ export const paths = {
   collectionList: '/pages/me/common/collection-list',
   download: '/pages/me/download/index',
   buyCenter: '/pages/me/plog/buy-center',
+  orderList: '/pages/me/plog/order-list',
+  upGrade: '/pages/me/plog/up-grade',
+  redemptionCode: '/pages/me/plog/redemption-code',
   pointsCenter: '/pages/me/plog/points-center',
   taskList: '/pages/me/task-list',
+  exchangeCenter: '/pages/me/plog/exchange-center',
   seekMovie: '/pages/seekmovie/index',
   feedBack: '/pages/me/feed-back',
   levelConfig: '/pages/me/level-config',
@@ -32,6 +36,8 @@ export const paths = {
   smallVideo: '/pages/smallvideo/index',
   playlet: '/pages/playlet/index',
   live: '/pages/live/index',
+  castScreen: '/pages/common/cast-screen',
+  castScreenHelp: '/pages/common/cast-screen-help',
 } as const;
 
 /**

@@ -1,9 +1,10 @@
 /** Small inline SVG icons (stroke = currentColor), sized by font-size. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number | string };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number | string };
 
-function Svg({ size = '1em', children, ...rest }: IconProps) {
+/** The frame of every icon: a 24-unit stroked SVG (1em unless `size` says otherwise). */
+export function Svg({ size = '1em', children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

@@ -112,11 +112,20 @@ export const macVod = pgTable(
     vod_search: text('vod_search').array().notNull().default(sql`'{}'::text[]`),
     /**
      * Filter values of the title (`c:` class, `a:` area, `l:` language items of the comma lists, `y:` year), written by
-     * the same trigger; `data` filters with `vod_facets @> array[...]` (GIN `mac_vod_facets_gin`).
+     * the same trigger; `data` filters with `vod_facets @> array[...]` (GIN `mac_vod_facets_gin`, and carried in
+     * the per-category `..._f_idx` list indexes).
      */
+    vod_facets: text('vod_facets').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * `vod_facets` scoped by category (`ov_vod_facet_keys`, migration 0004): each facet prefixed with `t<type_id>:`
+     * and with `T<type_id_1>:` (e.g. `t9:a:香港`, `T2:a:香港`), written by the same trigger (also when the category
+     * changes). A filter inside a category is then one GIN lookup (`mac_vod_pub_facet_keys_gin`, an intersection of
+     * short posting lists) instead of a walk over the category: content.repo.ts counts filtered lists with it and
+     * reads their few matches through it.
+     */
+    vod_facet_keys: text('vod_facet_keys').array().notNull().default(sql`'{}'::text[]`),
     /** `ov_search_norm(vod_name)` (NFKC, ASCII lower case, single spaces), written by the trigger: name ranking. */
     vod_name_norm: text('vod_name_norm').notNull().default(''),
-    vod_facets: text('vod_facets').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('mac_vod_type_idx').on(t.type_id, t.vod_time),
@@ -163,6 +172,7 @@ export const macVod = pgTable(
       .where(sql`${t.vod_status} = 1`),
     index('mac_vod_search_gin').using('gin', t.vod_search),
     index('mac_vod_facets_gin').using('gin', t.vod_facets),
+    index('mac_vod_pub_facet_keys_gin').using('gin', t.vod_facet_keys).where(sql`${t.vod_status} = 1`),
     // Name prefix search (exact and prefix matches rank first): `vod_name_norm like 'q%'`.
     // (hits and id make the prefix branch of a search an index-only top-N).
     index('mac_vod_name_norm_idx')

@@ -18,6 +18,7 @@ import {
   maskPhone,
   normalizePhone,
   operatorDay,
+  operatorDayRange,
   PLOG_TYPE,
   processDeletions,
   registerUser,
@@ -58,6 +59,16 @@ describe('pure helpers', () => {
     expect(operatorDay(at, 'Asia/Shanghai')).toBe('2026-03-03');
     expect(operatorDay(at, 'UTC')).toBe('2026-03-02');
     expect(operatorDay(at, 'America/Los_Angeles')).toBe('2026-03-02');
+  });
+
+  it("fills a report's omitted days with the operator's last 30 days", () => {
+    const at = new Date('2026-03-02T16:30:00Z'); // already 3 March in Shanghai
+    expect(operatorDayRange(at, 'Asia/Shanghai', {})).toEqual({ from: '2026-02-02', to: '2026-03-03' });
+    expect(operatorDayRange(at, 'UTC', { from: '2026-03-01' })).toEqual({ from: '2026-03-01', to: '2026-03-02' });
+    expect(operatorDayRange(at, 'UTC', { from: '2026-01-01', to: '2026-01-31' })).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
   });
 
   it('puts process_after 3 working days later, skipping weekends, at the same local time', () => {

@@ -190,7 +190,26 @@ function arrayItem(v: string): string {
   return `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
-function whereOf(f: VodFilter): SQL | undefined {
+/**
+ * The category + facet part of a published filter as scoped keys (`vod_facet_keys`, migration 0004: `t<type_id>:`
+ * or `T<type_id_1>:` before each facet), or undefined when the filter has no category, no facet, or includes
+ * unpublished titles (the GIN index `mac_vod_pub_facet_keys_gin` is partial on `vod_status = 1`).
+ */
+function facetKeysOf(f: VodFilter): string[] | undefined {
+  const facets = facetsOf(f);
+  if (f.type_id === undefined || !facets.length || f.include_unpublished || f.vod_status !== undefined)
+    return undefined;
+  const scope = f.type_is_top ? `T${f.type_id}:` : `t${f.type_id}:`;
+  return facets.map((x) => scope + x);
+}
+
+/**
+ * Conditions of a filter. `viaKeys`: express "category + facets" as one scoped-key containment
+ * ({@link facetKeysOf}), which only the GIN index `mac_vod_pub_facet_keys_gin` answers, so the planner reads the
+ * matches through it (a lookup of short posting lists) instead of walking the category's ordered index; the same rows.
+ */
+function whereOf(f: VodFilter, viaKeys = false): SQL | undefined {
+  const keys = viaKeys ? facetKeysOf(f) : undefined;
   const conds: (SQL | undefined)[] = [];
   if (!f.include_unpublished) {
     conds.push(eq(macVod.vod_status, 1));
@@ -201,12 +220,17 @@ function whereOf(f: VodFilter): SQL | undefined {
     }
   }
   if (f.vod_status !== undefined) conds.push(eq(macVod.vod_status, f.vod_status));
-  if (f.type_id !== undefined) {
-    conds.push(f.type_is_top ? eq(macVod.type_id_1, f.type_id) : eq(macVod.type_id, f.type_id));
+  if (keys) {
+    conds.push(sql`${macVod.vod_facet_keys} @> ${`{${keys.map(arrayItem).join(',')}}`}::text[]`);
+  } else {
+    if (f.type_id !== undefined) {
+      conds.push(f.type_is_top ? eq(macVod.type_id_1, f.type_id) : eq(macVod.type_id, f.type_id));
+    }
+    // class, area, lang: one item of the comma list; year: the value (GIN index on vod_facets; in the per-category
+    // `..._f_idx` indexes, checked while walking them).
+    const facets = facetsOf(f);
+    if (facets.length) conds.push(sql`${macVod.vod_facets} @> ${`{${facets.map(arrayItem).join(',')}}`}::text[]`);
   }
-  // class, area, lang: one item of the comma list; year: the value (GIN index on vod_facets).
-  const facets = facetsOf(f);
-  if (facets.length) conds.push(sql`${macVod.vod_facets} @> ${`{${facets.map(arrayItem).join(',')}}`}::text[]`);
   if (f.letter) conds.push(eq(macVod.vod_letter, f.letter.toUpperCase()));
   if (f.level !== undefined) conds.push(eq(macVod.vod_level, f.level));
   if (f.level_min !== undefined) conds.push(sql`${macVod.vod_level} >= ${f.level_min}`);
@@ -239,8 +263,9 @@ const MATCH_ORDER: Record<Exclude<ListOrder, 'relevance'>, string> = {
  *
  * `viaMatches`: the caller knows the filter matches few titles of a large scope (see ContentService.data). Walking
  * the ordered index would then read most of the scope to find them (a combination matching nothing reads all of it),
- * so all matches are fetched first (`offset 0` keeps the planner from pushing the order into that sub-query, so it
- * uses the GIN index of `vod_facets`) and sorted; same rows, same order.
+ * so all matches are fetched first (`offset 0` keeps the planner from pushing the order into that sub-query; with a
+ * category they are found through the scoped keys of `mac_vod_pub_facet_keys_gin`, see {@link facetKeysOf}) and
+ * sorted; same rows, same order.
  */
 export async function listVodRows(
   db: Db,
@@ -257,7 +282,7 @@ export async function listVodRows(
     const ids = sql`(select m.vod_id from (select ${macVod.vod_id} as vod_id, ${macVod.vod_time} as vod_time,
       ${macVod.vod_hits} as vod_hits, ${macVod.vod_hits_day} as vod_hits_day, ${macVod.vod_hits_week} as vod_hits_week,
       ${macVod.vod_hits_month} as vod_hits_month, ${macVod.vod_score} as vod_score
-      from ${macVod} where ${whereOf(filter)} offset 0) as m
+      from ${macVod} where ${whereOf(filter, true)} offset 0) as m
       order by ${sql.raw(MATCH_ORDER[order])} limit ${limit} offset ${offset})`;
     const rows = await db
       .select(itemColumns)
@@ -357,17 +382,19 @@ export async function searchVodRows(
 
 /**
  * How many titles match `filter`, counting at most `cap` (so the answer is min(matches, cap) and the count stops
- * early: an index walk ends after `cap` matches). With `wd` the cap is at most {@link SEARCH_MAX_RESULTS} (search
- * results are capped). Without `cap` (and without `wd`) every match is counted.
+ * after `cap` matches). With `wd` the cap is at most {@link SEARCH_MAX_RESULTS} (search results are capped). Without
+ * `cap` (and without `wd`) every match is counted. A published filter by category and facets (class, area, lang,
+ * year) counts through the scoped keys ({@link facetKeysOf}): one GIN lookup plus a table row per match up to the
+ * cap, however rare the combination (walking the category's index would read all of it when few titles match).
  */
 export async function countVods(db: Db, filter: VodFilter, cap?: number): Promise<number> {
   const limit = filter.wd ? Math.min(cap ?? SEARCH_MAX_RESULTS, SEARCH_MAX_RESULTS) : cap;
   if (limit !== undefined) {
-    const capped = db.select({ one: sql`1` }).from(macVod).where(whereOf(filter)).limit(limit).as('capped');
+    const capped = db.select({ one: sql`1` }).from(macVod).where(whereOf(filter, true)).limit(limit).as('capped');
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
     return Number(row?.n ?? 0);
   }
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(macVod).where(whereOf(filter));
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(macVod).where(whereOf(filter, true));
   return Number(row?.n ?? 0);
 }
 

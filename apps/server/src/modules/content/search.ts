@@ -21,7 +21,9 @@
  * matches), each at most `SEARCH_MAX_RESULTS` (1000); results and their `total` are capped at that many. When the
  * names starting with the word already fill every page up to the requested one, the token branch is skipped (nothing
  * it finds could rank before them); suggestions take only as many token matches as they show.
- * `vod_facets` (class/area/lang/year filter values, GIN) is kept by the same trigger.
+ * `vod_facets` (class/area/lang/year filter values, GIN) and `vod_facet_keys` (the same scoped by category, migration
+ * 0004; content.repo.ts counts and reads filtered lists of a category through its GIN index) are kept by the same
+ * trigger.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

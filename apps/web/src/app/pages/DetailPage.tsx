@@ -1,19 +1,28 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePlayerAds } from '../../features/ads/usePlayerAds';
+import { CastButton, castTargetOf } from '../../features/cast/CastButton';
 import { VipReminderPanel } from '../../features/catalogue/permission';
 import { picUrl } from '../../features/catalogue/picUrl';
 import { useCountHit, useVodDetail } from '../../features/catalogue/queries';
 import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
+import { useRealPath } from '../../features/playback-sync/realPath';
 import { EpisodePicker } from '../../features/player/EpisodePicker';
-import { type EpisodeRef, mediaUrl, nextEpisode, resolveSelection } from '../../features/player/episodes';
+import { mediaUrl } from '../../features/player/episodes';
+import { usePlayback } from '../../features/player/usePlayback';
 import { PlayerMessage, VideoPlayer } from '../../features/player/VideoPlayer';
+import { flushWatchSeconds, reportWatchSeconds } from '../../features/points/reportWatch';
 import { useBack } from '../../lib/navigation';
 import { positiveInt } from '../../lib/routes';
 import { BackIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './DetailPage.module.css';
+
+// Danmaku (issue 5): fetched with the title page that plays, never with the home route.
+const DanmakuLayer = lazy(() => import('../../features/danmaku').then((m) => ({ default: m.DanmakuLayer })));
+const DanmakuControls = lazy(() => import('../../features/danmaku').then((m) => ({ default: m.DanmakuControls })));
 
 /** Longest wait for the first frame before the rest of the page is rendered anyway. */
 const DETAILS_WAIT_MS = 1200;
@@ -26,7 +35,7 @@ const DETAILS_WAIT_MS = 1200;
 export default function DetailPage() {
   const { t } = useTranslation();
   const goBack = useBack();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const id = positiveInt(params.get('id'));
   const sid = positiveInt(params.get('sid'));
   const nid = positiveInt(params.get('nid'));
@@ -43,32 +52,13 @@ export default function DetailPage() {
   useCountHit(detail.data && playerStarted ? id : undefined);
 
   const vod = detail.data;
-  const selection = useMemo(() => (vod ? resolveSelection(vod.sources, sid, nid) : null), [vod, sid, nid]);
-  const current = useMemo<EpisodeRef | null>(
-    () => (selection ? { sid: selection.source.sid, nid: selection.episode.nid } : null),
-    [selection],
-  );
-
-  const select = useCallback(
-    (ref: EpisodeRef) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set('sid', String(ref.sid));
-          next.set('nid', String(ref.nid));
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
-  const onEnded = useCallback(() => {
-    if (!vod || !current) return;
-    const next = nextEpisode(vod.sources, current);
-    if (next) select(next);
-  }, [vod, current, select]);
+  const playback = usePlayback(vod, sid, nid);
+  const { selection, current } = playback;
+  const onProgress = useWatchTime(playback.onProgress);
+  // Slot 12: the pre-roll holds the (buffering) episode, the pause ad is drawn over the paused video (issue 5).
+  const ads = usePlayerAds(vod?.vod_id);
+  // An address that is not .m3u8/.mp4 goes through its player's parse API first (getJsonRealPath, issue 5).
+  const realPath = useRealPath(selection?.source.from, selection?.episode.url ?? '');
 
   if (id === undefined || (!vod && detail.isError)) {
     return (
@@ -97,7 +87,7 @@ export default function DetailPage() {
   const poster = picUrl(vod.vod_pic);
   // Spec §2 / issue 4 item 4: a title of a category the user's group lacks comes without play data.
   const vipOnly = vod.permission === 0;
-  const src = selection && !vipOnly ? mediaUrl(selection.episode.url) : '';
+  const src = selection && !vipOnly ? mediaUrl(realPath.src) : '';
   const showDetails = playerStarted || !src;
 
   return (
@@ -110,16 +100,53 @@ export default function DetailPage() {
             key={vod.vod_id}
             src={src}
             poster={poster}
-            title={vod.vod_name}
-            onEnded={onEnded}
+            title={`${vod.vod_name} ${selection.episode.name}`}
+            onBack={goBack}
             onStarted={onPlayerStarted}
+            onEnded={playback.onEnded}
+            onNext={playback.next ? () => playback.next && playback.select(playback.next) : undefined}
+            onFailed={playback.onFailed}
+            startAt={playback.startAt}
+            onProgress={onProgress}
+            alert={playback.alert}
+            titleBarExtra={(p) => <CastButton player={p} target={castTargetOf(vod, selection)} />}
+            hold={ads.hold}
+            layers={(p) => (
+              <>
+                <Suspense fallback={null}>
+                  <DanmakuLayer
+                    video={p.video}
+                    vodId={vod.vod_id}
+                    nid={selection.episode.nid}
+                    width={p.width}
+                    height={p.height}
+                  />
+                </Suspense>
+                {ads.pauseLayer(p)}
+              </>
+            )}
+            bottomBarExtra={() => (
+              <Suspense fallback={null}>
+                <DanmakuControls vodId={vod.vod_id} sid={selection.source.sid} nid={selection.episode.nid} />
+              </Suspense>
+            )}
+            episodes={{
+              list: selection.source.episodes,
+              current: selection.episode.nid,
+              onSelect: (n) => playback.select({ sid: selection.source.sid, nid: n }),
+            }}
           />
         ) : (
-          <PlayerMessage message={t('player.unavailable')} poster={poster} />
+          <PlayerMessage
+            message={realPath.error ?? (realPath.pending ? t('player.loading') : t('player.unavailable'))}
+            poster={poster}
+          />
         )}
-        <button type="button" className={styles.back} onClick={goBack} aria-label={t('common.back')}>
-          <BackIcon size={22} />
-        </button>
+        {!src && (
+          <button type="button" className={styles.back} onClick={goBack} aria-label={t('common.back')}>
+            <BackIcon size={22} />
+          </button>
+        )}
       </div>
       <div className={styles.content}>
         {showDetails && (
@@ -130,11 +157,41 @@ export default function DetailPage() {
                 {t('player.nowPlaying', { name: `${selection.source.from} · ${selection.episode.name}` })}
               </p>
             )}
-            {vod.sources.length > 0 && <EpisodePicker sources={vod.sources} current={current} onSelect={select} />}
+            {vod.sources.length > 0 && (
+              <EpisodePicker sources={vod.sources} current={current} onSelect={playback.select} />
+            )}
             <VodSynopsis vod={vod} />
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Wraps the player's progress callback so the seconds actually played also count towards the daily duration reward
+ * (spec §4, setDuration): steps of at most 2 s between time updates are played time; larger steps and steps back are
+ * seeks. What has gathered is sent when the page is left or hidden.
+ */
+function useWatchTime(onProgress: (currentTime: number, duration: number) => void) {
+  const last = useRef<number | null>(null);
+  useEffect(() => {
+    const flush = () => void flushWatchSeconds();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+  return useCallback(
+    (currentTime: number, duration: number) => {
+      onProgress(currentTime, duration);
+      const previous = last.current;
+      last.current = currentTime;
+      if (previous === null) return;
+      const step = currentTime - previous;
+      if (step > 0 && step <= 2) reportWatchSeconds(step);
+    },
+    [onProgress],
   );
 }

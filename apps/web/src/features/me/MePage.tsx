@@ -9,6 +9,7 @@ import {
   ChevronRightIcon,
   CoinIcon,
   CrownIcon,
+  DocumentIcon,
   DownloadIcon,
   GlobeIcon,
   HistoryIcon,
@@ -46,7 +47,10 @@ function dateOf(seconds: number, locale: string): string {
   return new Date(seconds * 1000).toLocaleDateString(locale);
 }
 
-/** Me tab (spec §2 me/index): the user with VIP state and counts, shortcuts and settings. */
+/**
+ * Me tab (spec §2 me/index): the user with VIP state and counts, the VIP banner (buy-center), the member centre's
+ * entries (order-list, up-grade, redemption-code), shortcuts and settings.
+ */
 export default function MePage({ languageName, isGuest = false, accountNotice, maskPhone = (p) => p }: MePageProps) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
@@ -57,7 +61,14 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
     { to: paths.download, icon: <DownloadIcon />, label: t('me.downloads') },
     { to: paths.taskList, icon: <TaskIcon />, label: t('me.tasks') },
   ];
+  // Spec §2 me/index: the member centre's entries (buy-center is the VIP banner above).
+  const vipList: Entry[] = [
+    { to: paths.orderList, icon: <DocumentIcon />, label: t('me.orders'), testId: 'me-orders' },
+    { to: paths.upGrade, icon: <CrownIcon />, label: t('me.upgrade'), testId: 'me-upgrade' },
+    { to: paths.redemptionCode, icon: <TicketIcon />, label: t('me.redeem'), testId: 'me-redeem' },
+  ];
   const list: Entry[] = [
+    ...vipList,
     { to: paths.personalCenter, icon: <UserIcon />, label: t('me.account'), testId: 'me-account' },
     { to: paths.pointsCenter, icon: <CoinIcon />, label: t('me.points') },
     { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests') },

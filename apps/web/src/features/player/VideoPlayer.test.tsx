@@ -1,6 +1,8 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
+import { resetMobileDataAgreement } from './network';
+import { usePlayerSettings } from './playerSettings';
 import { VideoPlayer } from './VideoPlayer';
 
 // biome-ignore lint/suspicious/noExplicitAny: event payloads differ per event
@@ -11,6 +13,7 @@ const hls = vi.hoisted(() => {
     supported: true,
     instances: [] as Array<{
       full: boolean;
+      config?: { startPosition?: number };
       src?: string;
       media?: HTMLMediaElement;
       handlers: Map<string, Handler>;
@@ -26,7 +29,9 @@ const hls = vi.hoisted(() => {
         destroyed = false;
         src?: string;
         media?: HTMLMediaElement;
-        constructor() {
+        config?: { startPosition?: number };
+        constructor(config?: { startPosition?: number }) {
+          this.config = config;
           state.instances.push(this);
         }
         on(event: string, handler: Handler) {
@@ -181,5 +186,86 @@ describe('VideoPlayer', () => {
     const video = screen.getByTestId('player-video') as HTMLVideoElement;
     expect(video.muted).toBe(true);
     expect(play).toHaveBeenCalledTimes(2);
+  });
+
+  it('switches source through onFailed without "Play failed"; shows it when onFailed has none left', async () => {
+    const onFailed = vi.fn().mockReturnValueOnce(true).mockReturnValueOnce(false);
+    const { rerender } = render(<VideoPlayer src="/media/a.m3u8" onFailed={onFailed} />);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    act(() => hls.instances[0]?.handlers.get('hlsError')?.('hlsError', { fatal: true, type: 'networkError' }));
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('player-error')).toBeNull();
+    rerender(<VideoPlayer src="/media/b.m3u8" onFailed={onFailed} />);
+    await waitFor(() => expect(hls.instances).toHaveLength(2));
+    act(() => hls.instances[1]?.handlers.get('hlsError')?.('hlsError', { fatal: true, type: 'networkError' }));
+    expect(onFailed).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Play failed')).toBeTruthy();
+  });
+
+  it('resumes at startAt: hls.js starts there and the element is moved there once the metadata is in', async () => {
+    render(<VideoPlayer src="/media/a.m3u8" startAt={42} />);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    expect(hls.instances[0]?.config?.startPosition).toBe(42);
+    const video = screen.getByTestId('player-video') as HTMLVideoElement;
+    act(() => video.dispatchEvent(new Event('loadedmetadata')));
+    expect(video.currentTime).toBe(42);
+  });
+
+  it('holds playback while `hold` is set and starts it when released', async () => {
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    const { rerender } = render(<VideoPlayer src="/media/a.m3u8" hold={<div>Ad 5</div>} />);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    expect(hls.instances[0]?.media).toBe(screen.getByTestId('player-video'));
+    expect(screen.getByTestId('player-hold').textContent).toBe('Ad 5');
+    expect(play).not.toHaveBeenCalled();
+    rerender(<VideoPlayer src="/media/a.m3u8" hold={undefined} />);
+    expect(screen.queryByTestId('player-hold')).toBeNull();
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies the persisted volume, speed and ratio to the element', async () => {
+    usePlayerSettings.setState({ volume: 65, speed: 1.25, ratio: 'cover' });
+    render(<VideoPlayer src="/media/a.m3u8" />);
+    const video = screen.getByTestId('player-video') as HTMLVideoElement;
+    await waitFor(() => expect(video.volume).toBeCloseTo(0.65));
+    expect(video.playbackRate).toBe(1.25);
+    expect(video.style.objectFit).toBe('cover');
+    expect(video.controls).toBe(false);
+    usePlayerSettings.setState({ volume: 20, speed: 1, ratio: 'contain' });
+  });
+
+  it('on mobile data loads nothing until the viewer taps play', async () => {
+    resetMobileDataAgreement();
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { type: 'cellular' } });
+    try {
+      render(<VideoPlayer src="/media/a.m3u8" />);
+      const play = await screen.findByTestId('player-cellular-play');
+      await Promise.resolve();
+      expect(hls.instances).toHaveLength(0);
+      act(() => play.click());
+      await waitFor(() => expect(hls.instances).toHaveLength(1));
+      expect(screen.queryByTestId('player-cellular')).toBeNull();
+    } finally {
+      // Restore jsdom's navigator.
+      delete (navigator as { connection?: unknown }).connection;
+      resetMobileDataAgreement();
+    }
+  });
+
+  it('reports progress, and the last position before switching source', async () => {
+    const onProgress = vi.fn();
+    const { rerender } = render(<VideoPlayer src="/media/a.m3u8" onProgress={onProgress} />);
+    const video = screen.getByTestId('player-video') as HTMLVideoElement;
+    Object.defineProperty(video, 'readyState', { configurable: true, value: 4 });
+    Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+    video.currentTime = 12;
+    act(() => video.dispatchEvent(new Event('timeupdate')));
+    expect(onProgress).toHaveBeenLastCalledWith(12, 100);
+    const onProgressB = vi.fn();
+    video.currentTime = 13;
+    rerender(<VideoPlayer src="/media/b.m3u8" onProgress={onProgressB} />);
+    // The old source's position goes to the old source's callback.
+    expect(onProgress).toHaveBeenLastCalledWith(13, 100);
+    expect(onProgressB).not.toHaveBeenCalledWith(13, 100);
   });
 });

@@ -1,7 +1,9 @@
 import { DotLoading } from 'antd-mobile';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseEngine } from './episodes';
+import { enterFullscreen, exitFullscreen, type FullscreenMode } from './fullscreen';
+import { CONTROLS_HIDE_MS } from './gestures';
 import {
   createHls,
   createPlayerVideo,
@@ -14,11 +16,22 @@ import {
   needsFullBuild,
   takeEarlyPlayer,
 } from './hlsEngine';
+import { agreeMobileData, mobileDataAllowed } from './network';
+import { BottomBar, CentreButton, GestureLayer, type Popup, TitleBar } from './PlayerControls';
+import { EpisodePanel, MorePanel, type PanelEpisode } from './PlayerPanels';
+import { BackGlyph, LockGlyph } from './playerIcons';
+import { brightnessMask, usePlayerSettings } from './playerSettings';
+import type { PlayerState } from './playerState';
+import { saveScreenshot } from './screenshot';
 import styles from './VideoPlayer.module.css';
 
-type Status = 'loading' | 'ready' | 'error';
+type Status = 'notice' | 'loading' | 'ready' | 'error';
+type Panel = 'none' | 'episodes' | 'more';
 
-interface VideoPlayerProps {
+/** How long (ms) the alert text box stays. */
+const ALERT_MS = 2500;
+
+export interface VideoPlayerProps {
   /** HLS playlist URL; playback (re)starts whenever it changes. */
   src: string;
   poster?: string;
@@ -26,81 +39,232 @@ interface VideoPlayerProps {
   onEnded?: () => void;
   /** Once per source: its first frame is on screen, or playback failed. */
   onStarted?: () => void;
+  /** Second to start `src` at (resume from the watch record); read when `src` (re)loads. */
+  startAt?: number;
+  /** The title bar's back button. */
+  onBack?: () => void;
+  /** The bottom bar's 'next episode' button (hidden when unset: no next episode). */
+  onNext?: () => void;
+  /** The episodes side panel: the playing line's episodes, the current one highlighted; hidden when unset. */
+  episodes?: { list: readonly PanelEpisode[]; current: number; onSelect: (nid: number) => void };
+  /**
+   * The stream failed fatally. Return true when the caller switches to another source (a new `src` follows; no
+   * 'Play failed'); false (or unset) shows 'Play failed' with a retry.
+   */
+  onFailed?: () => boolean;
+  /** Playback position updates (`timeupdate`, seconds); the caller throttles. Also called on pause and before unmount. */
+  onProgress?: (currentTime: number, duration: number) => void;
+  /** A message for the alert text box (shown for a moment whenever it changes to a non-empty value). */
+  alert?: string;
+  /**
+   * Drawn above the video and below the controls, inside the fullscreen container (so they stay in fullscreen):
+   * the danmaku canvas, the pause ad. Gets the live player state; it should fill the box (`position: absolute;
+   * inset: 0`) and set `pointer-events: none` on whatever must not take the overlay's taps and swipes.
+   */
+  layers?: (p: PlayerState) => ReactNode;
+  /** The right side of the title bar, before 'more' and the lock (the cast button). Hidden with the controls. */
+  titleBarExtra?: (p: PlayerState) => ReactNode;
+  /** Inside the bottom bar, before the episodes and fullscreen buttons (danmaku toggle / send). */
+  bottomBarExtra?: (p: PlayerState) => ReactNode;
+  /**
+   * While set, playback is held: the stream loads and buffers but does not play, and this node covers the whole
+   * player (the pre-roll ad). When it becomes undefined playback starts (or resumes at the saved second).
+   */
+  hold?: ReactNode;
 }
 
 /**
- * A plain `<video controls playsInline>` fed by hls.js (loaded on demand) or the browser's native HLS. Autoplays,
- * falling back to muted when the browser refuses sound without a gesture.
+ * The title page's player (spec §2 Player overlay): a `<video>` fed by hls.js (loaded on demand) or the browser's
+ * native HLS, under our own overlay: title bar (back, clock, extras, more, lock), loading indicator, centre
+ * play/pause, swipe gestures (seek; brightness on the left half, volume on the right) with their pop-ups, double tap
+ * to play/pause, tap to show/hide the controls (auto-hidden after {@link CONTROLS_HIDE_MS}), the mini progress bar,
+ * the bottom bar (play/pause, next, time, seek bar, extras, episodes, fullscreen), the episodes and 'more' side panels,
+ * the mobile-data notice and the lock. Volume, brightness, speed and ratio persist (`playerSettings`).
  *
  * The element is managed here rather than rendered by React, so the one the boot script may already be playing
- * (the early player, see `hlsEngine`) can be put in place as it is.
+ * (the early player, see `hlsEngine`) can be put in place as it is. Autoplays, falling back to muted when the browser
+ * refuses sound without a gesture.
  */
-export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  poster,
+  title,
+  onEnded,
+  onStarted,
+  startAt,
+  onBack,
+  onNext,
+  episodes,
+  onFailed,
+  onProgress,
+  alert,
+  layers,
+  titleBarExtra,
+  bottomBarExtra,
+  hold,
+}: VideoPlayerProps) {
   const { t } = useTranslation();
+  const boxRef = useRef<HTMLDivElement>(null);
   const slotRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   /** The early player, adopted on mount and taken over by the first playback. */
   const adoptedRef = useRef<EarlyPlayer | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [allowed, setAllowed] = useState(mobileDataAllowed);
+  const [status, setStatus] = useState<Status>(() => (mobileDataAllowed() ? 'loading' : 'notice'));
+  const [waiting, setWaiting] = useState(false);
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const onEndedRef = useRef(onEnded);
-  onEndedRef.current = onEnded;
-  const onStartedRef = useRef(onStarted);
-  onStartedRef.current = onStarted;
+  const [paused, setPaused] = useState(true);
+  const [ended, setEnded] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [fullscreen, setFullscreen] = useState<FullscreenMode>('none');
+  const [portrait, setPortrait] = useState(false);
+  const [locked, setLocked] = useState(false);
+  const [controlsVisible, setControlsVisible] = useState(true);
+  const [panel, setPanel] = useState<Panel>('none');
+  const [popup, setPopup] = useState<Popup | null>(null);
+  const [alertText, setAlertText] = useState('');
+  /** Bumped on every interaction: restarts the auto-hide timer. */
+  const [touched, setTouched] = useState(0);
+
+  const settings = usePlayerSettings();
+  const holding = hold !== undefined && hold !== null && hold !== false;
+  const holdRef = useRef(holding);
+  holdRef.current = holding;
+  const playRef = useRef<() => void>(() => undefined);
+  const callbacks = useRef({ onEnded, onStarted, onFailed, onProgress, startAt });
+  callbacks.current = { onEnded, onStarted, onFailed, onProgress, startAt };
 
   // The <video> element: the early player's for this stream (it keeps playing), else a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first source can have an early player
   useLayoutEffect(() => {
     const slot = slotRef.current;
     if (!slot) return;
-    const adopted = takeEarlyPlayer(src, slot);
+    const adopted = allowed ? takeEarlyPlayer(src, slot) : null;
     adoptedRef.current = adopted;
-    const video = adopted?.video ?? createPlayerVideo();
-    video.className = styles.video ?? '';
-    if (!adopted) slot.appendChild(video);
-    videoRef.current = video;
+    const el = adopted?.video ?? createPlayerVideo();
+    el.className = styles.video ?? '';
+    el.controls = false;
+    if (!adopted) slot.appendChild(el);
+    videoRef.current = el;
+    setVideo(el);
     return () => {
       adoptedRef.current?.hls.destroy();
       adoptedRef.current = null;
-      video.remove();
+      el.remove();
       videoRef.current = null;
     };
   }, []);
 
   useLayoutEffect(() => {
-    const video = videoRef.current;
     if (!video) return;
     if (poster) video.poster = poster;
     else video.removeAttribute('poster');
     if (title) video.setAttribute('aria-label', title);
     else video.removeAttribute('aria-label');
-  }, [poster, title]);
+  }, [video, poster, title]);
 
-  // A layout effect: the stream is attached in the commit that mounts the <video>, not a frame later.
+  // Persisted settings onto the element (speed again after every load: `load()` resets the rate).
+  useEffect(() => {
+    if (video) video.volume = settings.volume / 100;
+  }, [video, settings.volume]);
+  useEffect(() => {
+    if (!video) return;
+    const apply = () => {
+      video.defaultPlaybackRate = settings.speed;
+      video.playbackRate = settings.speed;
+    };
+    apply();
+    video.addEventListener('loadedmetadata', apply);
+    return () => video.removeEventListener('loadedmetadata', apply);
+  }, [video, settings.speed]);
+  useEffect(() => {
+    if (video) video.style.objectFit = settings.ratio;
+  }, [video, settings.ratio]);
+
+  // Element state mirrored into React state for the overlay and the slots.
+  useEffect(() => {
+    if (!video) return;
+    const sync = () => {
+      setPaused(video.paused);
+      setEnded(video.ended);
+    };
+    const onTime = () => {
+      setTime(video.currentTime);
+      // Not while seeking or before the metadata (the resume seek is still to come): no false 0 s saves.
+      if (video.seeking || video.readyState < HTMLMediaElement.HAVE_METADATA) return;
+      callbacks.current.onProgress?.(video.currentTime, video.duration);
+    };
+    const onDuration = () => setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+    const onWaiting = () => setWaiting(true);
+    const onFlowing = () => setWaiting(false);
+    const onPause = () => {
+      sync();
+      if (video.readyState >= HTMLMediaElement.HAVE_METADATA)
+        callbacks.current.onProgress?.(video.currentTime, video.duration);
+    };
+    sync();
+    onDuration();
+    video.addEventListener('play', sync);
+    video.addEventListener('pause', onPause);
+    video.addEventListener('ended', sync);
+    video.addEventListener('emptied', sync);
+    video.addEventListener('timeupdate', onTime);
+    video.addEventListener('durationchange', onDuration);
+    video.addEventListener('waiting', onWaiting);
+    video.addEventListener('playing', onFlowing);
+    video.addEventListener('seeked', onFlowing);
+    return () => {
+      video.removeEventListener('play', sync);
+      video.removeEventListener('pause', onPause);
+      video.removeEventListener('ended', sync);
+      video.removeEventListener('emptied', sync);
+      video.removeEventListener('timeupdate', onTime);
+      video.removeEventListener('durationchange', onDuration);
+      video.removeEventListener('waiting', onWaiting);
+      video.removeEventListener('playing', onFlowing);
+      video.removeEventListener('seeked', onFlowing);
+    };
+  }, [video]);
+
+  // The stream. A layout effect: it is attached in the commit that mounts the <video>, not a frame later.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts playback after an error
   useLayoutEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
+    const el = videoRef.current;
+    if (!el) return;
+    if (!allowed) {
+      setStatus('notice');
+      return;
+    }
     let cancelled = false;
     let hls: HlsInstance | null = null;
     const adopted = adoptedRef.current;
     adoptedRef.current = null;
+    const startAt = callbacks.current.startAt ?? 0;
+    // This source's progress callback: at cleanup `callbacks` already holds the next source's.
+    const report = callbacks.current.onProgress;
     setStatus('loading');
     setMutedByPolicy(false);
+    setTime(0);
+    setEnded(false);
 
     let started = false;
     const markStarted = () => {
       if (started || cancelled) return;
       started = true;
-      onStartedRef.current?.();
+      callbacks.current.onStarted?.();
     };
     const fail = () => {
       if (cancelled) return;
-      markStarted();
-      setStatus('error');
       hls?.destroy();
       hls = null;
+      // The caller may switch to another source (a new `src` re-runs this effect).
+      if (callbacks.current.onFailed?.()) return;
+      markStarted();
+      setStatus('error');
     };
     const onReady = () => {
       if (!cancelled) setStatus((s) => (s === 'error' ? s : 'ready'));
@@ -108,30 +272,40 @@ export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPla
     const onPlaying = () => {
       onReady();
       if (started) return;
-      if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(markStarted);
+      if (typeof el.requestVideoFrameCallback === 'function') el.requestVideoFrameCallback(markStarted);
       else markStarted();
     };
     const onMediaError = () => {
-      if (video.error) fail();
+      if (el.error) fail();
     };
-    const onEndedEvent = () => onEndedRef.current?.();
-    video.addEventListener('loadeddata', onReady);
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('error', onMediaError);
-    video.addEventListener('ended', onEndedEvent);
+    let resumed = !(startAt > 0);
+    const resume = () => {
+      if (resumed) return;
+      resumed = true;
+      if (Math.abs(el.currentTime - startAt) > 1) el.currentTime = startAt;
+    };
+    const onEndedEvent = () => callbacks.current.onEnded?.();
+    el.addEventListener('loadedmetadata', resume);
+    el.addEventListener('loadeddata', onReady);
+    el.addEventListener('playing', onPlaying);
+    el.addEventListener('error', onMediaError);
+    el.addEventListener('ended', onEndedEvent);
 
     const play = () => {
-      video.muted = false;
-      video.play().catch((err: unknown) => {
+      // Held (pre-roll ad): the stream buffers; playback starts when the hold is released.
+      if (cancelled || holdRef.current) return;
+      el.muted = false;
+      el.play().catch((err: unknown) => {
         if (cancelled || (err as { name?: string })?.name !== 'NotAllowedError') return;
         // Autoplay with sound refused: retry muted and offer an unmute button.
-        video.muted = true;
+        el.muted = true;
         setMutedByPolicy(true);
-        video.play().catch(() => {
-          // Still refused: the native controls let the viewer start it.
+        el.play().catch(() => {
+          // Still refused: the centre play button lets the viewer start it.
         });
       });
     };
+    playRef.current = play;
     const runEngine = (Hls: HlsClass, instance: HlsInstance, full: boolean) => {
       hls = instance;
       instance.on(Hls.Events.ERROR, (_event, data) => {
@@ -143,7 +317,7 @@ export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPla
           if (needsFullBuild(data)) queueMicrotask(switchToFull);
         });
       }
-      instance.attachMedia(video);
+      instance.attachMedia(el);
       play();
     };
     const switchToFull = () => {
@@ -151,16 +325,16 @@ export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPla
       hls?.destroy();
       hls = null;
       loadFullHls().then((Full) => {
-        if (!cancelled) runEngine(Full, createHls(Full, src), true);
+        if (!cancelled) runEngine(Full, createHls(Full, src, startAt), true);
       }, fail);
     };
     const start = (Hls: HlsClass | undefined) => {
       if (cancelled) return;
-      const engine = chooseEngine(Boolean(Hls?.isSupported()), video);
+      const engine = chooseEngine(Boolean(Hls?.isSupported()), el);
       if (engine === 'hls.js' && Hls) {
-        runEngine(Hls, createHls(Hls, src), false);
+        runEngine(Hls, createHls(Hls, src, startAt), false);
       } else if (engine === 'native') {
-        video.src = src;
+        el.src = src;
         play();
       } else {
         fail();
@@ -173,12 +347,14 @@ export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPla
       adopted.hls.on(Hls.Events.ERROR, (_event, data) => {
         if (data.fatal) fail();
       });
-      if (video.error) fail();
+      if (el.error) fail();
       else {
-        if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) onReady();
-        if (video.muted) setMutedByPolicy(true);
-        if (video.paused) play();
-        else if (video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) onPlaying();
+        if (el.readyState >= HTMLMediaElement.HAVE_METADATA) resume();
+        if (el.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) onReady();
+        if (el.muted) setMutedByPolicy(true);
+        if (holdRef.current) el.pause();
+        else if (el.paused) play();
+        else if (el.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) onPlaying();
       }
     } else if (Hls) start(Hls);
     else
@@ -188,24 +364,288 @@ export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPla
 
     return () => {
       cancelled = true;
-      video.removeEventListener('loadeddata', onReady);
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('error', onMediaError);
-      video.removeEventListener('ended', onEndedEvent);
+      playRef.current = () => undefined;
+      el.removeEventListener('loadedmetadata', resume);
+      el.removeEventListener('loadeddata', onReady);
+      el.removeEventListener('playing', onPlaying);
+      el.removeEventListener('error', onMediaError);
+      el.removeEventListener('ended', onEndedEvent);
+      // The last position of this source (save on leave), before unloading resets it to 0.
+      if (el.readyState > 0 && el.currentTime > 0) report?.(el.currentTime, el.duration);
       hls?.destroy();
       hls = null;
-      video.pause();
-      video.removeAttribute('src');
-      video.load();
+      el.pause();
+      el.removeAttribute('src');
+      el.load();
     };
-  }, [src, attempt]);
+  }, [src, attempt, allowed]);
+
+  // The hold (pre-roll) set: pause; released: start playing.
+  const wasHolding = useRef(holding);
+  useEffect(() => {
+    const el = videoRef.current;
+    if (!el || wasHolding.current === holding) return;
+    wasHolding.current = holding;
+    if (holding) el.pause();
+    else if (el.paused && !el.ended) playRef.current();
+  }, [holding]);
+
+  // The player's size, for the slots (the danmaku canvas) and the gestures.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      setSize({ width: box.clientWidth, height: box.clientHeight });
+    });
+    observer.observe(box);
+    setSize({ width: box.clientWidth, height: box.clientHeight });
+    return () => observer.disconnect();
+  }, []);
+
+  // Fullscreen: leaving the element's fullscreen (Esc, system back) ends ours; the CSS fallback rotates on portrait.
+  useEffect(() => {
+    const onChange = () => {
+      if (!document.fullscreenElement) setFullscreen((m) => (m === 'native' ? 'none' : m));
+    };
+    const onResize = () => setPortrait(window.innerHeight > window.innerWidth);
+    onResize();
+    document.addEventListener('fullscreenchange', onChange);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      window.removeEventListener('resize', onResize);
+      if (document.fullscreenElement === boxRef.current) exitFullscreen();
+    };
+  }, []);
+
+  // Controls hide after a few seconds of playback without interaction.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `touched` restarts the timer
+  useEffect(() => {
+    if (!controlsVisible || paused || panel !== 'none' || popup) return;
+    const timer = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [controlsVisible, paused, panel, popup, touched]);
+
+  // The alert text box.
+  useEffect(() => {
+    if (alert) setAlertText(alert);
+  }, [alert]);
+  useEffect(() => {
+    if (!alertText) return;
+    const timer = setTimeout(() => setAlertText(''), ALERT_MS);
+    return () => clearTimeout(timer);
+  }, [alertText]);
+
+  const touch = useCallback(() => setTouched((n) => n + 1), []);
+
+  const togglePlay = useCallback(() => {
+    const el = videoRef.current;
+    if (!el || holdRef.current) return;
+    touch();
+    if (el.paused || el.ended) {
+      if (el.ended) el.currentTime = 0;
+      el.muted = false;
+      setMutedByPolicy(false);
+      el.play().catch(() => undefined);
+    } else el.pause();
+  }, [touch]);
+
+  const seekTo = useCallback(
+    (seconds: number) => {
+      const el = videoRef.current;
+      if (!el || !Number.isFinite(seconds)) return;
+      touch();
+      el.currentTime = seconds;
+      setTime(seconds);
+    },
+    [touch],
+  );
+
+  const toggleFullscreen = useCallback(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    touch();
+    if (fullscreen !== 'none') {
+      exitFullscreen();
+      setFullscreen('none');
+      return;
+    }
+    enterFullscreen(box).then(setFullscreen);
+  }, [fullscreen, touch]);
+
+  const screenshot = useCallback(() => {
+    const el = videoRef.current;
+    if (!el) return;
+    saveScreenshot(el, title ?? '').then((ok) =>
+      setAlertText(ok ? t('player.screenshotSaved') : t('player.screenshotFailed')),
+    );
+  }, [title, t]);
+
+  const state = useMemo<PlayerState>(
+    () => ({
+      video,
+      paused,
+      ended,
+      fullscreen: fullscreen !== 'none',
+      width: size.width,
+      height: size.height,
+      locked,
+      controlsVisible: controlsVisible && !locked,
+    }),
+    [video, paused, ended, fullscreen, size.width, size.height, locked, controlsVisible],
+  );
+
+  const mask = brightnessMask(settings.brightness);
+  const rotated = fullscreen === 'css' && portrait;
+  const showControls = controlsVisible && !locked && status !== 'notice';
+  const loading = status === 'loading' || (status === 'ready' && waiting && !paused);
 
   return (
-    <div className={styles.player} data-status={status}>
+    <div
+      ref={boxRef}
+      className={styles.player}
+      data-status={status}
+      data-fullscreen={fullscreen}
+      data-rotated={rotated || undefined}
+      data-controls={showControls || undefined}
+      data-locked={locked || undefined}
+      data-testid="player"
+    >
       <div ref={slotRef} className={styles.slot} />
-      {status === 'loading' && (
-        <div className={styles.overlay} aria-hidden="true">
+      <div className={styles.maskDark} style={{ opacity: mask.dark }} data-testid="player-brightness-mask" />
+      <div className={styles.maskLight} style={{ opacity: mask.light }} />
+      {layers?.(state)}
+      {status !== 'notice' && status !== 'error' && (
+        <GestureLayer
+          video={video}
+          rotated={rotated}
+          locked={locked}
+          duration={duration}
+          onTap={() => {
+            if (panel !== 'none') setPanel('none');
+            else setControlsVisible((v) => !v);
+            touch();
+          }}
+          onDoubleTap={togglePlay}
+          onPopup={setPopup}
+          onSeek={seekTo}
+        />
+      )}
+      {loading && !holding && (
+        <div className={styles.loading} role="status" data-testid="player-loading">
           <DotLoading color="white" />
+          <span>{t('player.loading')}</span>
+        </div>
+      )}
+      {popup && (
+        <div className={styles.popup} data-testid={`player-popup-${popup.kind}`} aria-live="polite">
+          {popup.text}
+        </div>
+      )}
+      {alertText && (
+        <div className={styles.alert} role="status" data-testid="player-alert">
+          {alertText}
+        </div>
+      )}
+      {!showControls && !locked && status === 'ready' && duration > 0 && (
+        <div className={styles.mini} data-testid="player-mini-progress" aria-hidden="true">
+          <div style={{ width: `${Math.min(100, (time / duration) * 100)}%` }} />
+        </div>
+      )}
+      {showControls && status === 'ready' && !holding && (
+        <CentreButton paused={paused || ended} onToggle={togglePlay} />
+      )}
+      {showControls && (
+        <>
+          <TitleBar
+            title={title ?? ''}
+            clock={settings.clock}
+            onBack={onBack}
+            onMore={() => {
+              setPanel('more');
+              touch();
+            }}
+            extra={titleBarExtra?.(state)}
+          />
+          <BottomBar
+            paused={paused || ended}
+            time={time}
+            duration={duration}
+            fullscreen={fullscreen !== 'none'}
+            rotated={rotated}
+            onToggle={togglePlay}
+            onNext={onNext}
+            onSeek={seekTo}
+            onScrub={touch}
+            onEpisodes={
+              episodes
+                ? () => {
+                    setPanel('episodes');
+                    touch();
+                  }
+                : undefined
+            }
+            onFullscreen={toggleFullscreen}
+            extra={bottomBarExtra?.(state)}
+          />
+        </>
+      )}
+      {((showControls && panel === 'none') || locked) && status !== 'notice' && (
+        <button
+          type="button"
+          className={styles.lock}
+          aria-pressed={locked}
+          aria-label={locked ? t('player.unlock') : t('player.lock')}
+          data-testid="player-lock"
+          onClick={() => {
+            setLocked((l) => !l);
+            setPanel('none');
+            setAlertText(locked ? t('player.unlocked') : t('player.locked'));
+            touch();
+          }}
+        >
+          <LockIcon locked={locked} />
+        </button>
+      )}
+      {panel === 'episodes' && episodes && (
+        <EpisodePanel
+          list={episodes.list}
+          current={episodes.current}
+          onSelect={(nid) => {
+            setPanel('none');
+            if (nid !== episodes.current) episodes.onSelect(nid);
+          }}
+          onClose={() => setPanel('none')}
+        />
+      )}
+      {panel === 'more' && (
+        <MorePanel
+          onScreenshot={screenshot}
+          onClose={() => setPanel('none')}
+          onSpeed={(speed) => setAlertText(t('player.speedChanged', { speed }))}
+        />
+      )}
+      {status === 'notice' && (
+        <div
+          className={styles.overlaySolid}
+          role="dialog"
+          aria-label={t('player.cellularTitle')}
+          data-testid="player-cellular"
+        >
+          {poster && <img className={styles.backdrop} src={poster} alt="" />}
+          <p className={styles.noticeTitle}>{t('player.cellularTitle')}</p>
+          <p>{t('player.cellularText')}</p>
+          <button
+            type="button"
+            className={styles.button}
+            data-testid="player-cellular-play"
+            onClick={() => {
+              agreeMobileData();
+              setAllowed(true);
+            }}
+          >
+            {t('player.cellularPlay')}
+          </button>
         </div>
       )}
       {status === 'error' && (
@@ -216,15 +656,15 @@ export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPla
           </button>
         </div>
       )}
-      {status !== 'error' && mutedByPolicy && (
+      {status !== 'error' && mutedByPolicy && !holding && (
         <button
           type="button"
           className={styles.unmute}
           onClick={() => {
-            const video = videoRef.current;
-            if (video) {
-              video.muted = false;
-              void video.play().catch(() => undefined);
+            const el = videoRef.current;
+            if (el) {
+              el.muted = false;
+              void el.play().catch(() => undefined);
             }
             setMutedByPolicy(false);
           }}
@@ -232,8 +672,22 @@ export function VideoPlayer({ src, poster, title, onEnded, onStarted }: VideoPla
           {t('player.unmute')}
         </button>
       )}
+      {holding && (
+        <div className={styles.hold} data-testid="player-hold">
+          {hold}
+        </div>
+      )}
+      {(holding || status === 'notice' || status === 'error') && onBack && (
+        <button type="button" className={styles.holdBack} onClick={onBack} aria-label={t('common.back')}>
+          <BackGlyph />
+        </button>
+      )}
     </div>
   );
+}
+
+function LockIcon({ locked }: { locked: boolean }) {
+  return <LockGlyph open={!locked} />;
 }
 
 /** The 16:9 box with a message instead of a video (no source, no episode). */

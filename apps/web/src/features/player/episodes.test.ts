@@ -1,6 +1,6 @@
 import type { Source } from '@openvod/contract';
 import { describe, expect, it } from 'vitest';
-import { chooseEngine, mediaUrl, nextEpisode, resolveSelection } from './episodes';
+import { chooseEngine, fallbackSource, mediaUrl, nextEpisode, resolveSelection } from './episodes';
 
 const ep = (nid: number) => ({ nid, name: `第${nid}集`, url: `/media/demo/${nid}.m3u8` });
 const sources: Source[] = [
@@ -60,5 +60,20 @@ describe('chooseEngine', () => {
     expect(chooseEngine(true, video('maybe'))).toBe('hls.js');
     expect(chooseEngine(false, video('maybe'))).toBe('native');
     expect(chooseEngine(false, video(''))).toBe('none');
+  });
+});
+
+describe('fallbackSource', () => {
+  const four: Source[] = [...sources, { sid: 4, from: 'third', server: '', note: '', episodes: [ep(7), ep(8), ep(9)] }];
+  it('switches to the next source with an episode at the same index, wrapping around', () => {
+    expect(fallbackSource(four, { sid: 2, nid: 2 }, new Set([2]))).toEqual({ sid: 3, nid: 2 });
+    // Index 2 (third episode): source 3 has none, source 4 has its nid 9.
+    expect(fallbackSource(four, { sid: 2, nid: 3 }, new Set([2]))).toEqual({ sid: 4, nid: 9 });
+    expect(fallbackSource(four, { sid: 4, nid: 7 }, new Set([4]))).toEqual({ sid: 2, nid: 1 });
+  });
+  it('skips failed sources and gives null when all have failed', () => {
+    expect(fallbackSource(four, { sid: 3, nid: 1 }, new Set([2, 3]))).toEqual({ sid: 4, nid: 7 });
+    expect(fallbackSource(four, { sid: 4, nid: 7 }, new Set([2, 3, 4]))).toBeNull();
+    expect(fallbackSource(sources, { sid: 9, nid: 1 }, new Set())).toBeNull();
   });
 });

@@ -53,3 +53,26 @@ export function chooseEngine(hlsSupported: boolean, video: Pick<HTMLVideoElement
   if (video.canPlayType('application/vnd.apple.mpegurl')) return 'native';
   return 'none';
 }
+
+/**
+ * The source to switch to when `current`'s source has failed (spec §2/issue 5: sources switch by `sid`): the next
+ * source in order, wrapping around, that has not failed yet (`failed` holds the failed sids, the current one
+ * included or not) and has an episode at the same index as the current one. Null when none is left ('Play failed').
+ */
+export function fallbackSource(
+  sources: readonly Source[],
+  current: EpisodeRef,
+  failed: ReadonlySet<number>,
+): EpisodeRef | null {
+  const from = sources.findIndex((s) => s.sid === current.sid);
+  if (from < 0) return null;
+  const index = sources[from]?.episodes.findIndex((e) => e.nid === current.nid) ?? -1;
+  if (index < 0) return null;
+  for (let step = 1; step < sources.length; step++) {
+    const source = sources[(from + step) % sources.length];
+    if (!source || source.sid === current.sid || failed.has(source.sid)) continue;
+    const episode = source.episodes[index];
+    if (episode && mediaUrl(episode.url)) return { sid: source.sid, nid: episode.nid };
+  }
+  return null;
+}

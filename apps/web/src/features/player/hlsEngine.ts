@@ -4,6 +4,7 @@
  * still on their way; the title page's `VideoPlayer` then adopts the element and the engine as they are.
  */
 import type { HlsConfig } from 'hls.js';
+import { mobileDataAllowed } from './network';
 
 // The light build: everything the viewer uses (TS and fMP4, AES-128, master playlists, ABR) without alternate
 // audio/subtitle renditions, EME, CMCD, content steering and interstitials; a third less code to parse on slow phones.
@@ -55,17 +56,20 @@ export function needsFullBuild(manifest: { audioTracks?: readonly { url?: string
   return (manifest.audioTracks ?? []).some((track) => Boolean(track.url));
 }
 
-/** A new engine already loading `src` (the caller attaches the media and handles errors). */
-export function createHls(Hls: HlsClass, src: string): HlsInstance {
-  const hls = new Hls(HLS_CONFIG);
+/**
+ * A new engine already loading `src` (the caller attaches the media and handles errors), starting at `startPosition`
+ * seconds when given (resume; hls.js loads the fragment there first).
+ */
+export function createHls(Hls: HlsClass, src: string, startPosition?: number): HlsInstance {
+  const hls = new Hls(startPosition && startPosition > 0 ? { ...HLS_CONFIG, startPosition } : HLS_CONFIG);
   hls.loadSource(src);
   return hls;
 }
 
-/** The player's `<video>` element (the player adds its class). */
+/** The player's `<video>` element (the player adds its class; its own overlay replaces the native controls). */
 export function createPlayerVideo(): HTMLVideoElement {
   const video = document.createElement('video');
-  video.controls = true;
+  video.controls = false;
   video.playsInline = true;
   video.preload = 'auto';
   video.setAttribute('data-testid', 'player-video');
@@ -113,7 +117,8 @@ function dropEarly() {
  * or at once when playback fails, cannot start early (no MSE, an app already rendered) or needs the full build.
  */
 export function startEarlyPlayer(Hls: HlsClass, src: string, poster: string, title: string): Promise<void> {
-  if (closed || early || !src || !Hls.isSupported()) return Promise.resolve();
+  // On mobile data nothing loads before the viewer agrees (the player's notice asks).
+  if (closed || early || !src || !Hls.isSupported() || !mobileDataAllowed()) return Promise.resolve();
   let settle: () => void = () => undefined;
   const started = new Promise<void>((resolve) => {
     settle = resolve;

@@ -1,0 +1,80 @@
+/**
+ * The demo's player ad (issue 5 item 4): an image made with sharp (`DATA_DIR/media/ads/demo-preroll.jpg`, 1280 x 720)
+ * and one slot-12 ad pointing at it, seeded with the demo content, so `npm start` shows the pre-roll and the pause
+ * ad. With `DEMO_ADS` on (default) the slot's ad switch is turned on as well (the app config's `ads.list` = [12],
+ * only while the operator has never set `ads`); `DEMO_ADS=0` seeds the ad but leaves the switch off (the e2e server
+ * does so: specs that want ads turn the switch on through the console API).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { AD_SLOT } from '@openvod/contract';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.ts';
+import { macAd } from '../../db/schema/index.ts';
+import { APP_CONFIG_KEY } from '../appconfig/appconfig.service.ts';
+import { getSettings, setSetting } from '../content/content.repo.ts';
+
+export const DEMO_AD_FILE = 'ads/demo-preroll.jpg';
+export const DEMO_AD_URL = `/media/${DEMO_AD_FILE}`;
+export const DEMO_AD_NAME = 'OpenVod VIP (demo)';
+
+/** `DEMO_ADS`: 1 (default) or 0, as LIVE_DEMO. */
+export function demoAdsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = env.DEMO_ADS?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === '1' || raw === 'true' || raw === 'yes' || raw === 'on') return true;
+  if (raw === '0' || raw === 'false' || raw === 'no' || raw === 'off') return false;
+  throw new Error(`DEMO_ADS must be 1 or 0 (true/false, yes/no), got "${env.DEMO_ADS}"`);
+}
+
+/** Make the demo ad image unless it exists (cached in the media folder like the other demo media). */
+export async function ensureDemoAdImage(mediaDir: string): Promise<string> {
+  const file = path.join(mediaDir, DEMO_AD_FILE);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#0f766e"/><stop offset="1" stop-color="#1e1b4b"/></linearGradient></defs>
+    <rect width="1280" height="720" fill="url(#g)"/>
+    <circle cx="1040" cy="160" r="220" fill="#14b8a6" opacity="0.25"/>
+    <circle cx="200" cy="620" r="260" fill="#f59e0b" opacity="0.18"/>
+    <text x="640" y="330" font-family="sans-serif" font-size="96" font-weight="700" fill="#ffffff"
+      text-anchor="middle">OpenVod VIP</text>
+    <text x="640" y="430" font-family="sans-serif" font-size="44" fill="#ccfbf1" text-anchor="middle">No ads. Every episode. Any screen.</text>
+    <text x="640" y="560" font-family="sans-serif" font-size="28" fill="#99f6e4" text-anchor="middle">Demo advertisement</text>
+  </svg>`;
+  const tmp = `${file}.tmp`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(tmp);
+  fs.renameSync(tmp, file);
+  return file;
+}
+
+/**
+ * Seed the demo ad into slot 12 when the slot has none, and (with `switchOn`) turn the slot's switch on while the
+ * operator has never set the app config's `ads`. Pass `tx` inside a transaction. Idempotent.
+ */
+export async function seedDemoAd(db: Db, opts: { switchOn: boolean }): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(macAd).where(eq(macAd.ad_local_type, AD_SLOT.player));
+  if (Number(row?.n ?? 0) === 0) {
+    await db.insert(macAd).values({
+      ad_name: DEMO_AD_NAME,
+      ad_local_type: AD_SLOT.player,
+      ad_type: 1,
+      ad_show_type: 2,
+      ad_pic_url: DEMO_AD_URL,
+      ad_url: '',
+      ad_width: 1280,
+      ad_height: 720,
+      ad_closable: 1,
+      ad_duration: 10,
+    });
+  }
+  if (!opts.switchOn) return;
+  const stored = (await getSettings(db, [APP_CONFIG_KEY]))[APP_CONFIG_KEY];
+  const config = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  if (config.ads !== undefined) return; // the operator's choice stands
+  await setSetting(db, APP_CONFIG_KEY, {
+    ...config,
+    ads: { list: [AD_SLOT.player], showGoogle: false, showVipAd: false },
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Wiring of billing and the ledger into the app (issue 6): the channel registry (alipay and wechat from their keys,
+ * H5's factories; `fake` unless FAKE_PAY=0, in production only with FAKE_PAY=1), the services, the routes, the
+ * account-deletion hook (unpaid orders settled or cancelled) and the jobs (order expiry every minute, ledger check
+ * nightly), started when the app is ready and stopped when it closes.
+ */
+import type { Redis } from 'ioredis';
+import type { App } from '../../app.ts';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/client.ts';
+import type { AdminGuard } from '../../plugins/routes.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import { RedisFailureCounter } from '../accounts/limits.ts';
+import { LedgerService, startLedgerJobs } from '../ledger/ledger.service.ts';
+import { createAlipayChannel } from './alipay.channel.ts';
+import { billingAdminRoutes, billingRoutes } from './billing.routes.ts';
+import { BillingService, REDEEM_FAILURES_PER_HOUR, startBillingJobs } from './billing.service.ts';
+import type { ChannelEnv } from './channel.ts';
+import { ChannelRegistry, fakePayEnabled } from './channel-registry.ts';
+import { FakeChannel, loadOrCreateFakeKeys } from './fake-channel.ts';
+import { createWechatChannel } from './wechat.channel.ts';
+
+export interface BillingDeps {
+  config: Config;
+  db: Db;
+  accounts: AccountsService;
+  adminGuard: AdminGuard;
+  redis?: Redis | undefined;
+  redisPrefix: string;
+}
+
+/** Build the billing and ledger services and register their routes, hooks and jobs. */
+export async function registerBilling(
+  app: App,
+  deps: BillingDeps,
+): Promise<{ billing: BillingService; ledger: LedgerService; fake: FakeChannel | undefined }> {
+  const { config } = deps;
+  const log = (msg: string, err?: unknown) => app.log.warn({ err }, msg);
+  const ledger = new LedgerService(deps.db, (msg, data) => app.log.error({ data }, msg));
+  const env: ChannelEnv = {
+    vars: config.billing.vars,
+    publicUrl: config.publicUrl,
+    nodeEnv: config.nodeEnv,
+    dataDir: config.dataDir,
+    log,
+  };
+  const fake = fakePayEnabled(config.billing.fakePay, config.nodeEnv)
+    ? new FakeChannel(deps.db, loadOrCreateFakeKeys(config.dataDir), config.publicUrl)
+    : undefined;
+  if (fake && config.nodeEnv === 'production') {
+    app.log.warn('FAKE_PAY=1 in production: anyone can "pay" any order with the fake gateway (demos only)');
+  }
+  const channels = ChannelRegistry.fromFactories(env, [createAlipayChannel, createWechatChannel], fake ? [fake] : []);
+  const billing = new BillingService(deps.db, ledger, channels, {
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    orderExpireMinutes: config.billing.orderExpireMinutes,
+    redeemFailures: deps.redis
+      ? new RedisFailureCounter(deps.redis, `${deps.redisPrefix}redeem-fail:`, REDEEM_FAILURES_PER_HOUR, 3600_000)
+      : undefined,
+    log,
+  });
+  deps.accounts.onDeletion((tx, user) => billing.onUserDeleted(tx, user.user_id));
+  await billingRoutes(app, billing, deps.accounts, fake);
+  billingAdminRoutes(app, billing, ledger, deps.adminGuard);
+  let jobs: { stop(): void }[] = [];
+  app.addHook('onReady', async () => {
+    jobs = [startBillingJobs(billing, log), startLedgerJobs(ledger, log)];
+  });
+  app.addHook('onClose', async () => {
+    for (const j of jobs) j.stop();
+  });
+  return { billing, ledger, fake };
+}

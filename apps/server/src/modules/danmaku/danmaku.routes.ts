@@ -1,0 +1,126 @@
+/**
+ * Danmaku routes (issue 5 items 3 and 6; operationIds of spec/calls.md: barrageList, barrageSend; console:
+ * adminListDanmaku, adminDeleteDanmaku, adminListDanmakuBlocks, adminBlockDanmakuUser, adminUnblockDanmakuUser) and
+ * the live channel.
+ *
+ * Live channel: `GET /api/danmaku/ws?vodId=&nid=` upgrades to a WebSocket in the episode's room ({@link DanmakuHub});
+ * the server sends one JSON text frame per {@link DanmakuEvent} and ignores what the client sends (frames over 1 KB
+ * close the socket). Anyone may listen (danmaku are public); a bad query closes with 1008. Upgrades are limited to
+ * 60 per minute per IP, barrageSend to 60 per minute per IP on top of the per-user limit of the service.
+ */
+import websocket from '@fastify/websocket';
+import { DANMAKU_USER_WINDOW_MS, DANMAKU_WS_PATH, DanmakuSocketQuery } from '@openvod/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client.ts';
+import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import { DanmakuHub } from './danmaku.hub.ts';
+import { DanmakuService, RedisHitCounter } from './danmaku.service.ts';
+
+const ok = { code: 1 as const, msg: 'ok' };
+
+export async function danmakuRoutes(
+  app: FastifyInstance,
+  service: DanmakuService,
+  hub: DanmakuHub,
+  adminGuard: AdminGuard,
+) {
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(websocket, { options: { maxPayload: 1024 } });
+  }
+
+  defineRoute(app, 'barrageList', async ({ query }) => service.list(query));
+  defineRoute(
+    app,
+    'barrageSend',
+    async ({ body, req }) => ({
+      ...ok,
+      info: await service.send(currentUser(req), {
+        vodId: body.vodId,
+        sid: body.sid,
+        nid: body.nid,
+        time: body.time,
+        text: body.text,
+        color: body.color,
+      }),
+    }),
+    userGuard,
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
+
+  app.get(
+    DANMAKU_WS_PATH,
+    {
+      websocket: true,
+      schema: { operationId: 'danmakuSocket', tags: ['app'], hide: true },
+      // keyGenerator: an upgrade made without a socket address (tests' injectWS) counts under one key.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (req) => req.ip ?? 'unknown' } },
+    },
+    (socket, req) => {
+      const q = DanmakuSocketQuery.safeParse(req.query);
+      if (!q.success) {
+        socket.close(1008, 'vodId and nid are required');
+        return;
+      }
+      // Incoming frames carry nothing; a client that sends more than maxPayload is closed by ws itself.
+      socket.on('message', () => {});
+      hub.join(q.data.vodId, q.data.nid, socket);
+    },
+  );
+
+  defineRoute(app, 'adminListDanmaku', async ({ query }) => service.adminList(query), adminGuard);
+  defineRoute(
+    app,
+    'adminDeleteDanmaku',
+    async ({ params }) => {
+      await service.remove(params.id);
+      return ok;
+    },
+    adminGuard,
+  );
+  defineRoute(app, 'adminListDanmakuBlocks', async () => ({ ...ok, list: await service.blocks() }), adminGuard);
+  defineRoute(
+    app,
+    'adminBlockDanmakuUser',
+    async ({ params, body }) => ({ ...ok, info: await service.block(params.id, body.reason) }),
+    adminGuard,
+  );
+  defineRoute(
+    app,
+    'adminUnblockDanmakuUser',
+    async ({ params }) => {
+      await service.unblock(params.id);
+      return ok;
+    },
+    adminGuard,
+  );
+}
+
+/**
+ * Wire the danmaku module into the app (app.ts): the hub (Redis pub/sub channel `<redisPrefix>danmaku` when `redis`
+ * is given), the service (per-user send counter in Redis under `<redisPrefix>danmaku-send:` when given) and the
+ * routes. `barrageState` reads `app_barrage_state` of the operator's app config.
+ */
+export async function registerDanmaku(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    redis: Redis | undefined;
+    redisPrefix: string;
+    barrageState: () => Promise<number>;
+    adminGuard: AdminGuard;
+  },
+): Promise<DanmakuService> {
+  const hub = new DanmakuHub(deps.redis, `${deps.redisPrefix}danmaku`, (msg, err) => app.log.warn({ err }, msg));
+  await hub.start();
+  app.addHook('onClose', async () => hub.close());
+  const service = new DanmakuService(deps.db, hub, {
+    barrageState: deps.barrageState,
+    sendCounter: deps.redis
+      ? new RedisHitCounter(deps.redis, `${deps.redisPrefix}danmaku-send:`, DANMAKU_USER_WINDOW_MS)
+      : undefined,
+  });
+  await danmakuRoutes(app, service, hub, deps.adminGuard);
+  return service;
+}

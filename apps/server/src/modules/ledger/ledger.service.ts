@@ -1,0 +1,260 @@
+/**
+ * The ledger (DESIGN.md §4; research/money.md §2; issue 6 item 1). Every change of a balance goes through
+ * {@link LedgerService.post} inside the caller's transaction: the journal row is claimed first by its unique key
+ * (INSERT ... ON CONFLICT DO NOTHING RETURNING — a concurrent poster of the same key waits on the unique index and then
+ * finds it taken), then the balance changes with one guarded update (`balance + amount >= 0`, backed by a CHECK).
+ * A replayed key changes nothing and returns the first result (`applied: false`).
+ *
+ * Assets (db/schema/ledger.ts): `points` live in `mac_user.user_points` with the MacCMS `mac_plog` journal (the
+ * accounts module's `creditPoints`, which keepAlive and bindPhone already use: they are on the ledger);
+ * `views`, `downloads`, `cash_fen` in `ledger_account`; `vip_s`, `noad_s`, `paid_fen` are journal only.
+ *
+ * {@link LedgerService.check} compares every balance with its journal sum (points: user_points vs sum(plog_points);
+ * ledger_account vs sum(ledger_entry)) and records the differences (`ledger_check_run` / `ledger_check_diff`,
+ * console: adminLedgerCheck); {@link startLedgerJobs} runs it nightly.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerAccount, ledgerCheckDiff, ledgerCheckRun, ledgerEntry } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { creditPoints } from '../accounts/accounts.service.ts';
+
+/** Assets with a balance in `ledger_account`. */
+export const BALANCE_ASSETS = ['views', 'downloads', 'cash_fen'] as const;
+/** Assets journaled without a summed balance. */
+export const JOURNAL_ASSETS = ['vip_s', 'noad_s', 'paid_fen'] as const;
+export type LedgerAsset = 'points' | (typeof BALANCE_ASSETS)[number] | (typeof JOURNAL_ASSETS)[number];
+
+export interface PostInput {
+  userId: number;
+  asset: LedgerAsset;
+  /** Signed integer (fen, points, times, seconds); never 0. */
+  amount: number;
+  /** What caused it (order_paid, redeem, upgrade, duration_reward...). */
+  kind: string;
+  /** Unique per externally triggered effect (`order:<code>:vip`, `code:<code>`...); max 120 chars for points. */
+  key: string;
+  /** Business reference (order code, batch id...). */
+  ref?: string;
+  meta?: Record<string, unknown>;
+  /** points only: `mac_plog.plog_type` (accounts PLOG_TYPE) and remarks. */
+  plogType?: number;
+  remarks?: string;
+}
+
+export interface PostResult {
+  /** false: the key was posted before; nothing changed now. */
+  applied: boolean;
+  /** The balance after (current balance on a replay); null for journal-only assets. */
+  balance: number | null;
+}
+
+/** 400 'Insufficient Balance' (spec §8) when a debit exceeds the balance; the caller's transaction rolls back. */
+export class InsufficientBalance extends AppError {
+  constructor(readonly asset: LedgerAsset) {
+    super(400, 0, 'ledger_insufficient');
+  }
+}
+
+const isBalanceAsset = (a: LedgerAsset): a is (typeof BALANCE_ASSETS)[number] =>
+  (BALANCE_ASSETS as readonly string[]).includes(a);
+
+export interface LedgerDifference {
+  user_id: number;
+  asset: string;
+  balance: number;
+  journal_sum: number;
+}
+
+export class LedgerService {
+  constructor(
+    readonly db: Db,
+    private readonly log: (msg: string, data?: unknown) => void = () => {},
+  ) {}
+
+  /**
+   * Post one journal row and change the balance in `tx` (pass the caller's transaction). Throws
+   * {@link InsufficientBalance} on an overdraft (points: the accounts module's 400 `insufficient_points`).
+   */
+  async post(tx: Db, input: PostInput): Promise<PostResult> {
+    const { userId, asset, amount, key } = input;
+    if (!Number.isSafeInteger(amount) || amount === 0) throw new Error(`ledger amount must be a non-zero integer`);
+    if (asset === 'points') {
+      const r = await creditPoints(tx, userId, amount, input.plogType ?? 0, key, input.remarks ?? input.kind);
+      return { applied: r.credited, balance: r.balance };
+    }
+    const [claimed] = await tx
+      .insert(ledgerEntry)
+      .values({
+        user_id: userId,
+        asset,
+        amount,
+        kind: input.kind.slice(0, 32),
+        idem_key: key.slice(0, 160),
+        ref: (input.ref ?? '').slice(0, 64),
+        meta: input.meta ?? {},
+      })
+      .onConflictDoNothing({ target: ledgerEntry.idem_key })
+      .returning({ entry_id: ledgerEntry.entry_id });
+    if (!isBalanceAsset(asset)) return { applied: Boolean(claimed), balance: null };
+    if (!claimed) return { applied: false, balance: await this.balance(tx, userId, asset) };
+    const [row] =
+      amount > 0
+        ? await tx
+            .insert(ledgerAccount)
+            .values({ user_id: userId, asset, balance: amount })
+            .onConflictDoUpdate({
+              target: [ledgerAccount.user_id, ledgerAccount.asset],
+              set: { balance: sql`${ledgerAccount.balance} + ${amount}`, updated_at: sql`now()` },
+            })
+            .returning({ balance: ledgerAccount.balance })
+        : await tx
+            .update(ledgerAccount)
+            .set({ balance: sql`${ledgerAccount.balance} + ${amount}`, updated_at: sql`now()` })
+            .where(
+              and(
+                eq(ledgerAccount.user_id, userId),
+                eq(ledgerAccount.asset, asset),
+                sql`${ledgerAccount.balance} + ${amount} >= 0`,
+              ),
+            )
+            .returning({ balance: ledgerAccount.balance });
+    if (!row) throw new InsufficientBalance(asset);
+    return { applied: true, balance: row.balance };
+  }
+
+  /** A balance of `ledger_account` (0 when the account has no row yet). */
+  async balance(db: Db, userId: number, asset: (typeof BALANCE_ASSETS)[number]): Promise<number> {
+    const [row] = await db
+      .select({ balance: ledgerAccount.balance })
+      .from(ledgerAccount)
+      .where(and(eq(ledgerAccount.user_id, userId), eq(ledgerAccount.asset, asset)));
+    return row?.balance ?? 0;
+  }
+
+  /** Balances of one user by asset (views, downloads, cash_fen). */
+  async balances(db: Db, userId: number): Promise<Record<(typeof BALANCE_ASSETS)[number], number>> {
+    const rows = await db
+      .select({ asset: ledgerAccount.asset, balance: ledgerAccount.balance })
+      .from(ledgerAccount)
+      .where(eq(ledgerAccount.user_id, userId));
+    const out = { views: 0, downloads: 0, cash_fen: 0 };
+    for (const r of rows) if (isBalanceAsset(r.asset as LedgerAsset)) out[r.asset as keyof typeof out] = r.balance;
+    return out;
+  }
+
+  /**
+   * Compare every balance with its journal sum and record the run and its differences. Points: each user's
+   * `user_points` against the sum of their `mac_plog.plog_points` (users with neither are skipped); ledger_account
+   * balances against sum(ledger_entry.amount) of the same (user, asset), including journal rows whose account row
+   * is missing. Differences are logged. Returns the run.
+   */
+  async check(): Promise<{ check_id: number; checked: number; list: LedgerDifference[] }> {
+    const points = await this.db.execute<{ user_id: number; balance: string; journal_sum: string }>(sql`
+      select u.user_id, u.user_points as balance, coalesce(p.s, 0) as journal_sum
+      from mac_user u left join (select user_id, sum(plog_points) as s from mac_plog group by user_id) p
+        on p.user_id = u.user_id
+      where u.user_points <> 0 or p.s is not null`);
+    const accounts = await this.db.execute<{
+      user_id: number;
+      asset: string;
+      balance: string;
+      journal_sum: string;
+    }>(sql`
+      select coalesce(a.user_id, e.user_id) as user_id, coalesce(a.asset, e.asset) as asset,
+             coalesce(a.balance, 0) as balance, coalesce(e.s, 0) as journal_sum
+      from ledger_account a
+      full join (select user_id, asset, sum(amount) as s from ledger_entry
+                 where asset in ('views', 'downloads', 'cash_fen') group by user_id, asset) e
+        on e.user_id = a.user_id and e.asset = a.asset`);
+    const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Record<string, unknown>[];
+    const all = [
+      ...rowsOf(points).map((r) => ({ ...r, asset: 'points' })),
+      ...rowsOf(accounts),
+    ] as unknown as LedgerDifference[];
+    const list = all
+      .map((r) => ({
+        user_id: Number(r.user_id),
+        asset: String(r.asset),
+        balance: Number(r.balance),
+        journal_sum: Number(r.journal_sum),
+      }))
+      .filter((r) => r.balance !== r.journal_sum);
+    return this.db.transaction(async (tx) => {
+      const [run] = await tx
+        .insert(ledgerCheckRun)
+        .values({ checked: all.length, differences: list.length })
+        .returning({ check_id: ledgerCheckRun.check_id });
+      const checkId = (run as { check_id: number }).check_id;
+      if (list.length) await tx.insert(ledgerCheckDiff).values(list.map((d) => ({ ...d, check_id: checkId })));
+      if (list.length) this.log(`ledger check ${checkId}: ${list.length} balance(s) differ from the journal`, list);
+      return { check_id: checkId, checked: all.length, list };
+    });
+  }
+
+  /** The last check run and its differences (null when none ran yet). */
+  async lastCheck(): Promise<{
+    check_id: number;
+    checked_at: Date;
+    checked: number;
+    list: (LedgerDifference & { check_id: number })[];
+  } | null> {
+    const [run] = await this.db.select().from(ledgerCheckRun).orderBy(desc(ledgerCheckRun.check_id)).limit(1);
+    if (!run) return null;
+    const list = await this.db
+      .select({
+        check_id: ledgerCheckDiff.check_id,
+        user_id: ledgerCheckDiff.user_id,
+        asset: ledgerCheckDiff.asset,
+        balance: ledgerCheckDiff.balance,
+        journal_sum: ledgerCheckDiff.journal_sum,
+      })
+      .from(ledgerCheckDiff)
+      .where(eq(ledgerCheckDiff.check_id, run.check_id))
+      .orderBy(ledgerCheckDiff.user_id, ledgerCheckDiff.asset);
+    return { check_id: run.check_id, checked_at: run.checked_at, checked: run.checked, list };
+  }
+}
+
+/**
+ * Run the ledger check once a day (issue 6 item 1, DESIGN.md §4): `startDelayMs` after start (default one minute)
+ * and then every `intervalMs` (default hourly) it runs {@link LedgerService.check} when the last run is older than
+ * 24 h — so one run a day, also across restarts and processes (a process that finds a fresh run skips), and a server
+ * restarted more often than hourly still checks (the first look no longer waits a whole interval). The result is
+ * stored (ledger_check_run / ledger_check_diff), logged, and shown by the console (adminLedgerCheck, Revenue page).
+ * Timers are unref'd; runs never overlap; failures are logged and retried at the next tick. `run()` resolves when
+ * the look (and any check) is done.
+ */
+export function startLedgerJobs(
+  ledger: LedgerService,
+  log: (msg: string, err?: unknown) => void,
+  opts: { intervalMs?: number; startDelayMs?: number } = {},
+): { stop(): void; run(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= (async () => {
+      try {
+        const last = await ledger.lastCheck();
+        if (last && Date.now() - last.checked_at.getTime() < 24 * 3600_000) return;
+        const r = await ledger.check();
+        log(`ledger check ${r.check_id}: ${r.checked} balance(s), ${r.list.length} difference(s)`);
+      } catch (err) {
+        log('ledger check failed', err);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+  const first = setTimeout(() => void run(), opts.startDelayMs ?? 60_000);
+  first.unref();
+  const timer = setInterval(() => void run(), opts.intervalMs ?? 3600_000);
+  timer.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+    run,
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Playback routes: getJsonRealPath (GET, and POST with an encrypted body when the operator turned encryption on;
+ * 60 a minute per client, it makes an outgoing request), ajaxUlog (signed-in; 240 a minute: the player syncs its
+ * watch record) and plays (signed-in).
+ */
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../plugins/routes.ts';
+import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import type { PlaybackService } from './playback.service.ts';
+
+export function playbackRoutes(app: FastifyInstance, playback: PlaybackService) {
+  const realPathLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  defineRoute(app, 'getJsonRealPath', async ({ query }) => playback.realPath(query), undefined, realPathLimit);
+  defineRoute(app, 'getJsonRealPathPost', async ({ body }) => playback.realPath(body), undefined, realPathLimit);
+  defineRoute(app, 'ajaxUlog', async ({ query, req }) => playback.ulog(currentUser(req), query), userGuard, {
+    rateLimit: { max: 240, timeWindow: '1 minute' },
+  });
+  defineRoute(
+    app,
+    'plays',
+    async ({ query, req }) => playback.plays(currentUser(req), query.page, query.limit),
+    userGuard,
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * Playback services (issue 5 item 2): getJsonRealPath (./realpath.ts) and the user logs `ajaxUlog` / `plays`
+ * (spec §3 "Favourite/log record", §4 "Record list", §7 "User log query/set"; MacCMS `mac_ulog`).
+ *
+ * ajaxUlog (a signed-in user):
+ * - read (no `ac`): the user's entries of `mid`/`type` (of title `id` when given), newest first, at most `limit`.
+ * - `ac=set`: write the entry of title `id` (required) at episode `sid`/`nid` with the watched second and length
+ *   (`progress`, `duration`) of a watch record; favourites and watch records are one entry per title, downloads one
+ *   per episode; a repeated set moves the entry to the front (MacCMS: an identical row only bumps its time). At most
+ *   {@link ULOG_LIMIT} free entries per type are kept (the oldest go).
+ * - `ac=set&cancel=1`: remove the entry of title `id` (every entry of the type without `id`). Paid entries
+ *   (`ulog_points` > 0, issue 7) are never removed here.
+ * The answer carries `list`, `point` (the user's points) and `existed` (an entry of the title existed before).
+ *
+ * Issue 7 hook ({@link UlogQuotaHook}): the free-view/free-download quota of spec §4 runs before a set through
+ * {@link PlaybackService.setQuotaHook}; here it is a no-op (nothing is blocked, no counter moves).
+ */
+import {
+  type AppConfig,
+  type PlaysResponse,
+  type RealPathQuery,
+  type RealPathResponse,
+  ULOG_LIMIT,
+  type UlogItem,
+  type UlogQuery,
+  type UlogResponse,
+} from '@openvod/contract';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
+import { resolveRealPath } from './realpath.ts';
+import * as repo from './ulog.repo.ts';
+
+/** What a quota hook sees of a set: the user, the entry's key, and whether it existed before. */
+export interface UlogSetContext {
+  user: UserRow;
+  key: repo.UlogKey;
+  existed: boolean;
+}
+
+/**
+ * Issue 7: the free-view flow (spec §4) plugs in here. `beforeSet` may throw an AppError to block the set (quota
+ * used up); `afterSet` may count the use and return the user's new points balance.
+ */
+export interface UlogQuotaHook {
+  beforeSet(ctx: UlogSetContext): Promise<void>;
+  afterSet(ctx: UlogSetContext & { inserted: boolean }): Promise<{ point?: number } | undefined>;
+}
+
+/** The no-op hook of issue 5: nothing is blocked or counted. */
+export const NO_QUOTA: UlogQuotaHook = {
+  beforeSet: async () => {},
+  afterSet: async () => undefined,
+};
+
+export function toUlogItem(r: repo.UlogWithVod): UlogItem {
+  return {
+    ulog_id: r.ulog_id,
+    user_id: r.user_id,
+    ulog_mid: r.ulog_mid,
+    ulog_type: r.ulog_type,
+    ulog_rid: r.ulog_rid,
+    ulog_sid: r.ulog_sid,
+    ulog_nid: r.ulog_nid,
+    ulog_time: r.ulog_time,
+    ulog_points: r.ulog_points,
+    ulog_progress: r.ulog_progress,
+    ulog_duration: r.ulog_duration,
+    data: { id: r.ulog_rid, name: r.vod_name ?? '', pic: r.vod_pic ?? '', type_id: r.type_id ?? 0 },
+  };
+}
+
+function truthy(v: UlogQuery['cancel']): boolean {
+  return v === true || v === '1' || v === 'true';
+}
+
+export interface PlaybackDeps {
+  /** The app config's `player` map (parse APIs). */
+  players: () => Promise<AppConfig['player']>;
+  /** ALLOW_PRIVATE_FEEDS: parse APIs on loopback/private addresses are allowed. */
+  allowPrivate: boolean;
+  realPathTimeoutMs?: number;
+}
+
+export class PlaybackService {
+  /** The clock (tests move it). */
+  now: () => Date = () => new Date();
+  private quota: UlogQuotaHook = NO_QUOTA;
+
+  constructor(
+    private db: Db,
+    private deps: PlaybackDeps,
+  ) {}
+
+  /** Issue 7: install the free-view quota of spec §4. */
+  setQuotaHook(hook: UlogQuotaHook): void {
+    this.quota = hook;
+  }
+
+  /** getJsonRealPath; errors as {@link resolveRealPath}. */
+  realPath(q: RealPathQuery): Promise<RealPathResponse> {
+    return resolveRealPath(q, {
+      players: this.deps.players,
+      allowPrivate: this.deps.allowPrivate,
+      timeoutMs: this.deps.realPathTimeoutMs,
+    });
+  }
+
+  /** ajaxUlog (see the module comment). Errors: 400 `ulog_no_id` for a set without `id`. */
+  async ulog(user: UserRow, q: UlogQuery): Promise<UlogResponse> {
+    const base = { user_id: user.user_id, ulog_mid: q.mid, ulog_type: q.type };
+    const ok = { code: 1 as const, msg: 'ok' };
+    if (q.ac !== 'set') {
+      const list = await repo.findEntries(this.db, { ...base, ulog_rid: q.id }, q.limit);
+      return {
+        ...ok,
+        list: list.map(toUlogItem),
+        point: user.user_points,
+        existed: q.id !== undefined && list.length > 0,
+      };
+    }
+    if (truthy(q.cancel)) {
+      const removed = await repo.deleteEntries(this.db, { ...base, ulog_rid: q.id, ulog_sid: q.sid, ulog_nid: q.nid });
+      return { ...ok, list: [], point: user.user_points, existed: removed > 0 };
+    }
+    if (q.id === undefined) throw badRequest('ulog_no_id', {}, 'id');
+    const key: repo.UlogKey = { ...base, ulog_rid: q.id, ulog_sid: q.sid, ulog_nid: q.nid };
+    const existed = (await repo.entryByKey(this.db, key)) !== undefined;
+    const ctx: UlogSetContext = { user, key, existed };
+    await this.quota.beforeSet(ctx);
+    const at = Math.floor(this.now().getTime() / 1000);
+    const { row, inserted } = await repo.upsertEntry(this.db, key, at, { progress: q.progress, duration: q.duration });
+    if (inserted) await repo.trimEntries(this.db, base, ULOG_LIMIT);
+    const after = await this.quota.afterSet({ ...ctx, inserted });
+    const entry = await repo.entryWithVod(this.db, row.ulog_id);
+    return {
+      ...ok,
+      list: entry ? [toUlogItem(entry)] : [],
+      point: after?.point ?? user.user_points,
+      existed,
+    };
+  }
+
+  /**
+   * Account deletion (AccountsService.onDeletion, inside the deletion transaction `tx`): the user's free log entries
+   * (watch records, favourites, downloads) go; paid entries (issue 7) stay with the anonymised account.
+   */
+  async forgetUser(tx: Db, userId: number): Promise<void> {
+    await repo.deleteUserEntries(tx, userId);
+  }
+
+  /** plays: the user's watch log (type 4), newest first. */
+  async plays(user: UserRow, page: number, limit: number): Promise<PlaysResponse> {
+    const f = { user_id: user.user_id, ulog_mid: 1, ulog_type: 4 };
+    const [list, total] = await Promise.all([
+      repo.findEntries(this.db, f, limit, (page - 1) * limit),
+      repo.countEntries(this.db, f),
+    ]);
+    return {
+      code: 1,
+      msg: 'ok',
+      list: list.map(toUlogItem),
+      page,
+      pagecount: Math.max(1, Math.ceil(total / limit)),
+      limit,
+      total,
+    };
+  }
+}

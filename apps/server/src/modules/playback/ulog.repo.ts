@@ -1,0 +1,175 @@
+/**
+ * SQL of the user logs (`mac_ulog`). Reads join `mac_vod` for each entry's name and picture (a read-only join of
+ * the catalogue table: one query per list instead of one content-service call per entry).
+ */
+import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { macUlog, macVod } from '../../db/schema/index.ts';
+
+export type UlogRow = typeof macUlog.$inferSelect;
+export type UlogWithVod = UlogRow & { vod_name: string | null; vod_pic: string | null; type_id: number | null };
+
+/** Types kept once per title (the episode moves with the entry); the others once per episode. */
+export const PER_TITLE_TYPES = [2, 4];
+
+export interface UlogKey {
+  user_id: number;
+  ulog_mid: number;
+  ulog_type: number;
+  ulog_rid: number;
+  ulog_sid: number;
+  ulog_nid: number;
+}
+
+function keyWhere(k: UlogKey): SQL {
+  const base = and(
+    eq(macUlog.user_id, k.user_id),
+    eq(macUlog.ulog_mid, k.ulog_mid),
+    eq(macUlog.ulog_type, k.ulog_type),
+    eq(macUlog.ulog_rid, k.ulog_rid),
+  ) as SQL;
+  return PER_TITLE_TYPES.includes(k.ulog_type)
+    ? base
+    : (and(base, eq(macUlog.ulog_sid, k.ulog_sid), eq(macUlog.ulog_nid, k.ulog_nid)) as SQL);
+}
+
+const withVod = {
+  ulog_id: macUlog.ulog_id,
+  user_id: macUlog.user_id,
+  ulog_mid: macUlog.ulog_mid,
+  ulog_type: macUlog.ulog_type,
+  ulog_rid: macUlog.ulog_rid,
+  ulog_sid: macUlog.ulog_sid,
+  ulog_nid: macUlog.ulog_nid,
+  ulog_time: macUlog.ulog_time,
+  ulog_points: macUlog.ulog_points,
+  ulog_progress: macUlog.ulog_progress,
+  ulog_duration: macUlog.ulog_duration,
+  vod_name: macVod.vod_name,
+  vod_pic: macVod.vod_pic,
+  type_id: macVod.type_id,
+};
+
+/** Entries of a user and type (optionally of one title), newest first. */
+export function findEntries(
+  db: Db,
+  f: { user_id: number; ulog_mid: number; ulog_type: number; ulog_rid?: number },
+  limit: number,
+  offset = 0,
+): Promise<UlogWithVod[]> {
+  const conds = [eq(macUlog.user_id, f.user_id), eq(macUlog.ulog_mid, f.ulog_mid), eq(macUlog.ulog_type, f.ulog_type)];
+  if (f.ulog_rid !== undefined) conds.push(eq(macUlog.ulog_rid, f.ulog_rid));
+  return db
+    .select(withVod)
+    .from(macUlog)
+    .leftJoin(macVod, and(eq(macVod.vod_id, macUlog.ulog_rid), eq(macVod.vod_status, 1)))
+    .where(and(...conds))
+    .orderBy(desc(macUlog.ulog_time), desc(macUlog.ulog_id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countEntries(db: Db, f: { user_id: number; ulog_mid: number; ulog_type: number }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(macUlog)
+    .where(and(eq(macUlog.user_id, f.user_id), eq(macUlog.ulog_mid, f.ulog_mid), eq(macUlog.ulog_type, f.ulog_type)));
+  return row?.n ?? 0;
+}
+
+export async function entryByKey(db: Db, k: UlogKey): Promise<UlogRow | undefined> {
+  const [row] = await db.select().from(macUlog).where(keyWhere(k)).limit(1);
+  return row;
+}
+
+export async function entryWithVod(db: Db, id: number): Promise<UlogWithVod | undefined> {
+  const [row] = await db
+    .select(withVod)
+    .from(macUlog)
+    .leftJoin(macVod, and(eq(macVod.vod_id, macUlog.ulog_rid), eq(macVod.vod_status, 1)))
+    .where(eq(macUlog.ulog_id, id));
+  return row;
+}
+
+/**
+ * Insert the entry or, when it exists (same title for per-title types, same episode otherwise), move it to this
+ * episode and time; progress/duration are replaced when given, else kept for the same episode and reset for
+ * another one. One statement (INSERT ... ON CONFLICT), so concurrent sets leave one entry. `inserted` is true for
+ * a new row.
+ */
+export async function upsertEntry(
+  db: Db,
+  k: UlogKey,
+  at: number,
+  progress: { progress?: number; duration?: number },
+): Promise<{ row: UlogRow; inserted: boolean }> {
+  const perTitle = PER_TITLE_TYPES.includes(k.ulog_type);
+  const sameEpisode = sql`(${macUlog.ulog_sid} = excluded.ulog_sid and ${macUlog.ulog_nid} = excluded.ulog_nid)`;
+  const keep = (col: typeof macUlog.ulog_progress | typeof macUlog.ulog_duration, given: number | undefined) =>
+    given === undefined
+      ? sql`case when ${sameEpisode} then ${col} else 0 end`
+      : sql`excluded.${sql.identifier(col.name)}`;
+  const [res] = await db
+    .insert(macUlog)
+    .values({
+      ...k,
+      ulog_time: at,
+      ulog_progress: Math.round(progress.progress ?? 0),
+      ulog_duration: Math.round(progress.duration ?? 0),
+    })
+    .onConflictDoUpdate({
+      target: perTitle
+        ? [macUlog.user_id, macUlog.ulog_mid, macUlog.ulog_type, macUlog.ulog_rid]
+        : [macUlog.user_id, macUlog.ulog_mid, macUlog.ulog_type, macUlog.ulog_rid, macUlog.ulog_sid, macUlog.ulog_nid],
+      targetWhere: perTitle
+        ? inArray(macUlog.ulog_type, PER_TITLE_TYPES)
+        : notInArray(macUlog.ulog_type, PER_TITLE_TYPES),
+      set: {
+        ulog_sid: sql`excluded.ulog_sid`,
+        ulog_nid: sql`excluded.ulog_nid`,
+        ulog_time: sql`greatest(${macUlog.ulog_time}, excluded.ulog_time)`,
+        ulog_progress: keep(macUlog.ulog_progress, progress.progress),
+        ulog_duration: keep(macUlog.ulog_duration, progress.duration),
+      },
+    })
+    .returning({ ...getTableColumns(macUlog), inserted: sql<boolean>`(xmax = 0)` });
+  if (!res) throw new Error('upsert into mac_ulog returned nothing');
+  const { inserted, ...row } = res;
+  return { row, inserted: Boolean(inserted) };
+}
+
+/** Delete one entry (per its key) or, without `ulog_rid`, every entry of the type; purchases (points > 0) stay. */
+export async function deleteEntries(
+  db: Db,
+  f: { user_id: number; ulog_mid: number; ulog_type: number; ulog_rid?: number; ulog_sid: number; ulog_nid: number },
+): Promise<number> {
+  const where =
+    f.ulog_rid === undefined
+      ? and(eq(macUlog.user_id, f.user_id), eq(macUlog.ulog_mid, f.ulog_mid), eq(macUlog.ulog_type, f.ulog_type))
+      : keyWhere({ ...f, ulog_rid: f.ulog_rid });
+  const rows = await db
+    .delete(macUlog)
+    .where(and(where, eq(macUlog.ulog_points, 0)))
+    .returning({ id: macUlog.ulog_id });
+  return rows.length;
+}
+
+/** Keep at most `keep` free (points 0) entries of a user and type: the oldest beyond are deleted. */
+export async function trimEntries(db: Db, f: { user_id: number; ulog_mid: number; ulog_type: number }, keep: number) {
+  await db.execute(sql`
+    delete from mac_ulog where ulog_id in (
+      select ulog_id from mac_ulog
+      where user_id = ${f.user_id} and ulog_mid = ${f.ulog_mid} and ulog_type = ${f.ulog_type} and ulog_points = 0
+      order by ulog_time desc, ulog_id desc
+      offset ${keep}
+    )`);
+}
+
+/** Delete every free (points 0) entry of a user (account deletion). */
+export async function deleteUserEntries(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .delete(macUlog)
+    .where(and(eq(macUlog.user_id, userId), eq(macUlog.ulog_points, 0)))
+    .returning({ id: macUlog.ulog_id });
+  return rows.length;
+}

@@ -1,0 +1,100 @@
+/**
+ * Points routes (spec/calls.md "points" rows: plogList, setPlog, getTask, setDuration, durationList,
+ * exchangeNumber; plus exchangeRates and the console's adminListPointTasks, adminUpdatePointTask,
+ * adminGetPointsSettings, adminUpdatePointsSettings, adminPointsReport). Writes are rate-limited per IP
+ * (setDuration: 20 a minute, the player reports every 30 s; the others 30 a minute).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type GrantVip, PointsService } from './points.service.ts';
+
+const ok = { code: 1 as const, msg: 'ok' };
+const WRITE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export function pointsRoutes(app: FastifyInstance, points: PointsService, adminGuard: AdminGuard) {
+  defineRoute(
+    app,
+    'plogList',
+    async ({ query, req }) => ({
+      ...ok,
+      ...(await points.plogList(currentUser(req).user_id, query.page, query.limit)),
+    }),
+    userGuard,
+  );
+  defineRoute(
+    app,
+    'setPlog',
+    async ({ query, req }) => ({ ...ok, ...(await points.setPlog(currentUser(req), query.type, query.id)) }),
+    userGuard,
+    { rateLimit: WRITE_LIMIT },
+  );
+  defineRoute(app, 'getTask', async ({ req }) => ({ ...ok, ...(await points.getTask(currentUser(req))) }), userGuard);
+  defineRoute(
+    app,
+    'setDuration',
+    async ({ query, req }) => ({ ...ok, ...(await points.setDuration(currentUser(req), query.duration)) }),
+    userGuard,
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
+  );
+  defineRoute(
+    app,
+    'durationList',
+    async ({ query, req }) => ({
+      ...ok,
+      ...(await points.durationList(currentUser(req).user_id, query.page, query.limit)),
+    }),
+    userGuard,
+  );
+  defineRoute(
+    app,
+    'exchangeNumber',
+    async ({ body, req }) => {
+      const header = req.headers['idempotency-key'];
+      const key = body.key ?? (typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : undefined);
+      return { ...ok, ...(await points.exchange(currentUser(req), body, key)) };
+    },
+    userGuard,
+    { rateLimit: WRITE_LIMIT },
+  );
+  defineRoute(app, 'exchangeRates', async () => ({ ...ok, ...(await points.rates()) }));
+
+  defineRoute(app, 'adminListPointTasks', async () => ({ ...ok, list: await points.adminTasks() }), adminGuard);
+  defineRoute(
+    app,
+    'adminUpdatePointTask',
+    async ({ params, body }) => ({ ...ok, info: await points.updateTask(params.id, body) }),
+    adminGuard,
+  );
+  defineRoute(app, 'adminGetPointsSettings', async () => ({ ...ok, ...(await points.settings()) }), adminGuard);
+  defineRoute(
+    app,
+    'adminUpdatePointsSettings',
+    async ({ body }) => ({ ...ok, ...(await points.updateSettings(body)) }),
+    adminGuard,
+  );
+  defineRoute(app, 'adminPointsReport', async ({ query }) => ({ ...ok, ...(await points.report(query)) }), adminGuard);
+}
+
+/** Wire the points module into the app (app.ts, after billing: VIP exchange uses billing's grantVip). */
+export function registerPoints(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    ledger: LedgerService;
+    timeZone: string;
+    bindPhonePoint: () => Promise<number>;
+    grantVip?: GrantVip;
+    adminGuard: AdminGuard;
+  },
+): PointsService {
+  const points = new PointsService(deps.db, deps.ledger, {
+    timeZone: deps.timeZone,
+    bindPhonePoint: deps.bindPhonePoint,
+    grantVip: deps.grantVip,
+  });
+  pointsRoutes(app, points, deps.adminGuard);
+  return points;
+}

@@ -1,0 +1,53 @@
+/**
+ * The me page (spec §2 me/index) links to the member centre: buy-center (the VIP banner), order-list, up-grade and
+ * redemption-code, with translated labels.
+ */
+import type { UserInfo } from '@openvod/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { paths } from '../../lib/routes';
+import { useSession } from '../../lib/session';
+import MePage from './MePage';
+
+beforeAll(async () => {
+  await initI18n('en-us');
+});
+afterEach(() => {
+  cleanup();
+  useSession.setState({ user: null });
+});
+
+describe('MePage', () => {
+  it('links to buy-center, order-list, up-grade and redemption-code with translated labels', () => {
+    useSession.setState({
+      user: {
+        user_id: 7,
+        user_name: 'viewer',
+        user_nick_name: '',
+        user_portrait: '',
+        user_phone: '',
+        group_id: 2,
+        group: { group_id: 2, group_name: '默认会员', group_type: '', group_status: 1 },
+        user_points: 0,
+        user_noad_time: 0,
+        user_end_time: 0,
+        is_vip: false,
+      } as unknown as UserInfo,
+    });
+    render(
+      <MemoryRouter>
+        <MePage />
+      </MemoryRouter>,
+    );
+    const href = (id: string) => screen.getByTestId(id).getAttribute('href');
+    expect(href('me-vip')).toBe(paths.buyCenter);
+    expect(href('me-orders')).toBe(paths.orderList);
+    expect(href('me-upgrade')).toBe(paths.upGrade);
+    expect(href('me-redeem')).toBe(paths.redemptionCode);
+    expect(screen.getByTestId('me-orders').textContent).toContain('My orders');
+    expect(screen.getByTestId('me-upgrade').textContent).toContain('VIP with points');
+    expect(screen.getByTestId('me-redeem').textContent).toContain('Redemption code');
+  });
+});

@@ -1,0 +1,28 @@
+/** Server state of the points screens (TanStack Query); every key starts with 'points' so one invalidation refreshes all. */
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSession } from '../../lib/session';
+import { pointsApi } from './pointsApi';
+
+export function useTasks() {
+  const userId = useSession((s) => s.user?.user_id ?? 0);
+  return useQuery({
+    queryKey: ['points', 'task', userId],
+    queryFn: ({ signal }) => pointsApi.getTask(signal),
+    staleTime: 0,
+  });
+}
+
+export function usePlogList() {
+  const userId = useSession((s) => s.user?.user_id ?? 0);
+  return useInfiniteQuery({
+    queryKey: ['points', 'log', userId],
+    queryFn: ({ pageParam, signal }) => pointsApi.plogList(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pagecount ? last.page + 1 : undefined),
+    staleTime: 0,
+  });
+}
+
+export function useRates() {
+  return useQuery({ queryKey: ['points', 'rates'], queryFn: ({ signal }) => pointsApi.rates(signal) });
+}

@@ -1,0 +1,257 @@
+/**
+ * VIP screens against a mocked `fetch` (the real api client, query client, router and i18n): buy-center's prices and
+ * channel rule, the payment flow through a QR code (WeChat Native) to 'Order unpaid' and then paid, and the
+ * redemption page's messages. The redirect path runs in the browser e2e (e2e/tests/billing.spec.ts).
+ */
+import type { UserInfo } from '@openvod/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { createQueryClient } from '../../lib/queryClient';
+import { useSession } from '../../lib/session';
+import BuyCenterPage from './BuyCenterPage';
+import RedemptionCodePage from './RedemptionCodePage';
+
+const ok = (payload: object) => ({ code: 1, msg: 'ok', ...payload });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const user = (extra: Partial<UserInfo> = {}): UserInfo =>
+  ({
+    user_id: 7,
+    user_name: 'viewer',
+    user_nick_name: '',
+    user_portrait: '',
+    user_phone: '',
+    group_id: 2,
+    group: { group_id: 2, group_name: '默认会员', group_type: '', group_status: 1 },
+    user_points: 0,
+    user_noad_time: 0,
+    user_end_time: 0,
+    is_vip: false,
+    ...extra,
+  }) as UserInfo;
+
+const member = (vip: boolean) => ({
+  user_id: 7,
+  group_id: vip ? 3 : 2,
+  group_name: vip ? 'VIP会员' : '默认会员',
+  is_vip: vip,
+  user_end_time: vip ? 1_900_000_000 : 0,
+  user_noad_time: vip ? 1_900_000_000 : 0,
+  user_points: 0,
+  user_view_credits: 0,
+  user_down_credits: 0,
+  ever_bought: vip,
+});
+
+const plan = (long: string, price: number, price_renew: number, price_new: number) => ({
+  plan_id: { day: 1, week: 2, month: 3, year: 4 }[long] ?? 0,
+  group_id: 3,
+  long,
+  days: 30,
+  price,
+  price_renew,
+  price_new,
+  price_now: price_new,
+  price_kind: 'new',
+  points: 0,
+});
+
+const order = (status = 'unpaid') => ({
+  order_id: 1,
+  order_code: 'ORDERCODE0001',
+  user_id: 7,
+  group_id: 3,
+  group_name: 'VIP会员',
+  plan_id: 3,
+  order_long: 'month',
+  order_days: 30,
+  order_price: 1990,
+  order_price_kind: 'new',
+  order_status: status,
+  order_pay_type: 'wechat',
+  order_time: '2026-11-22T10:00:00Z',
+  order_pay_time: status === 'paid' ? '2026-11-22T10:01:00Z' : null,
+  order_expire_time: '2026-11-22T10:15:00Z',
+  order_close_time: null,
+});
+
+let handler: (url: URL, init: RequestInit) => unknown;
+const posted: { path: string; body: unknown }[] = [];
+
+beforeAll(async () => {
+  await initI18n('en-us');
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  posted.length = 0;
+  useSession.setState({ token: 'tok', user: user() });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://app.test');
+    if (init.method === 'POST')
+      posted.push({ path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const body = await handler(url, init);
+    return body instanceof Response ? body : json(body);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage(page: ReactNode) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('buy-center', () => {
+  let verifyPaid = false;
+  beforeEach(() => {
+    verifyPaid = false;
+    handler = (url) => {
+      switch (url.pathname) {
+        case '/api/billing/groups':
+          return ok({
+            list: [
+              {
+                group_id: 3,
+                group_name: 'VIP会员',
+                plans: [plan('day', 300, 280, 100), plan('month', 3000, 2500, 1990)],
+              },
+            ],
+            user: member(false),
+          });
+        case '/api/billing/order-field':
+          return ok({
+            channels: [{ channel: 'wechat', name: 'wechat', scenes: ['pc'] }],
+            list: [],
+            order_expire_minutes: 15,
+          });
+        case '/api/billing/buy':
+          return ok({ info: order(), existing: false });
+        case '/api/billing/gopay':
+          return ok({
+            info: order(),
+            action: { kind: 'qr', codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', expiresAt: '' },
+          });
+        case '/api/billing/orders/ORDERCODE0001/verify':
+          return ok({ info: order(verifyPaid ? 'paid' : 'unpaid'), paid: verifyPaid, user: member(verifyPaid) });
+        case '/api/user/info':
+          return ok({
+            info: user({
+              group_id: 3,
+              group: { group_id: 3, group_name: 'VIP会员', group_type: '', group_status: 1 },
+              is_vip: true,
+              user_end_time: 1_900_000_000,
+              user_noad_time: 1_900_000_000,
+            }),
+          });
+        default:
+          return json({ code: 0, msg: `unexpected ${url.pathname}` }, 404);
+      }
+    };
+  });
+
+  it('shows the price that applies with the others as info, and requires a channel', async () => {
+    renderPage(<BuyCenterPage />);
+    const month = await screen.findByTestId('vip-plan-month');
+    // The month plan is preselected: the new-user price applies, the original is struck through.
+    expect(month.getAttribute('aria-pressed')).toBe('true');
+    expect(month.textContent).toContain('19.90');
+    expect(month.textContent).toContain('¥30.00');
+    expect(screen.getByTestId('vip-price-new').getAttribute('data-applies')).toBe('true');
+    expect(screen.getByTestId('vip-price-renew').textContent).toContain('¥25.00');
+    expect(screen.getByTestId('vip-total').textContent).toBe('¥19.90');
+    fireEvent.click(screen.getByTestId('vip-plan-day'));
+    expect(screen.getByTestId('vip-total').textContent).toBe('¥1.00');
+
+    fireEvent.click(screen.getByTestId('vip-buy'));
+    expect(screen.getByTestId('form-error').textContent).toBe('Please choose a payment method');
+    expect(posted.filter((p) => p.path === '/api/billing/buy')).toHaveLength(0);
+  });
+
+  it("pays through a QR code: 'Order unpaid' first, then paid and the user refreshed", async () => {
+    renderPage(<BuyCenterPage />);
+    fireEvent.click((await screen.findByTestId('vip-channel-wechat')).querySelector('input') as HTMLInputElement);
+    fireEvent.click(screen.getByTestId('vip-buy'));
+    await screen.findByTestId('pay-generated');
+    expect(posted.find((p) => p.path === '/api/billing/buy')?.body).toEqual({
+      group_id: 3,
+      long: 'month',
+      channel: 'wechat',
+    });
+    // Desktop user agent in jsdom: the channel's pc scene.
+    expect(posted.find((p) => p.path === '/api/billing/gopay')?.body).toEqual({
+      order_code: 'ORDERCODE0001',
+      channel: 'wechat',
+      scene: 'pc',
+    });
+
+    fireEvent.click(screen.getByTestId('pay-open'));
+    await screen.findByTestId('pay-qr');
+    expect(document.querySelector('[data-testid="pay-dialog"] svg')).not.toBeNull();
+    expect(screen.getByTestId('pay-dialog').textContent).toContain('Scan the QR code with WeChat Pay to pay');
+
+    fireEvent.click(screen.getByTestId('pay-done'));
+    expect((await screen.findByTestId('pay-unpaid')).textContent).toBe('Order unpaid');
+
+    verifyPaid = true;
+    fireEvent.click(screen.getByTestId('pay-again'));
+    await screen.findByTestId('pay-generated');
+    fireEvent.click(screen.getByTestId('pay-open'));
+    fireEvent.click(await screen.findByTestId('pay-done'));
+    await screen.findByTestId('pay-success');
+    expect(screen.getByTestId('pay-dialog').textContent).toContain('VIP member is now active');
+    await waitFor(() => expect(useSession.getState().user?.is_vip).toBe(true));
+    expect(useSession.getState().user?.user_noad_time).toBe(1_900_000_000);
+  });
+});
+
+describe('redemption-code', () => {
+  it('gives wrong, used, expired and too-frequent codes their own messages', async () => {
+    const answers: Record<string, Response | object> = {
+      WRONG: json({ code: 3010, msg: 'server says wrong' }, 400),
+      USED: json({ code: 3011, msg: 'server says used' }, 400),
+      OLD: json({ code: 3012, msg: 'server says expired' }, 400),
+      FAST: json({ code: 1429, msg: 'server says slow down' }, 429),
+      GOOD: ok({ grant: { grant_kind: 'views', grant_amount: 5, grant_group_id: 0 }, info: member(false) }),
+    };
+    handler = (url, init) => {
+      if (url.pathname === '/api/billing/redeem') return answers[JSON.parse(String(init.body)).code] ?? {};
+      if (url.pathname === '/api/billing/groups') return ok({ list: [], user: member(false) });
+      if (url.pathname === '/api/user/info') return ok({ info: user() });
+      return json({ code: 0, msg: 'unexpected' }, 404);
+    };
+    renderPage(<RedemptionCodePage />);
+    const input = screen.getByTestId('redeem-input');
+    const submit = async (code: string) => {
+      fireEvent.change(input, { target: { value: code } });
+      fireEvent.click(screen.getByTestId('redeem-submit'));
+      await waitFor(() => expect((screen.getByTestId('redeem-submit') as HTMLButtonElement).disabled).toBe(false));
+    };
+    await submit('   ');
+    expect(screen.getByTestId('redeem-error').textContent).toBe('Please enter a code');
+    const expected: [string, string][] = [
+      ['WRONG', 'This code does not exist. Check it and try again'],
+      ['USED', 'This code has already been used'],
+      ['OLD', 'This code has expired'],
+      ['FAST', 'Please do not operate frequently'],
+    ];
+    for (const [code, text] of expected) {
+      await submit(code);
+      expect((await screen.findByTestId('redeem-error')).textContent).toBe(text);
+    }
+    await submit('GOOD');
+    expect((await screen.findByTestId('redeem-result')).textContent).toContain('5 extra views');
+    expect(screen.queryByTestId('redeem-error')).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Time to first frame (issue 5 target `ttff_app_vs_bare` <= 1.3; research/player.md "TTFF ... pre-roll excluded"):
+ * Debian's Chromium opens the app's title page `detail/mov-detail` with no ad and, interleaved run by run, a bare
+ * hls.js page on the same ffmpeg-made HLS stream served by the same server (DATA_DIR/media/bench/bare.html). The
+ * first frame is the first requestVideoFrameCallback after `playing`, in ms since navigation start
+ * (`performance.now()`); each side's median over `runs` fresh contexts, and the ratio app / bare.
+ *
+ * "No ad": the bench server runs with DEMO_ADS=0 (the demo's slot-12 ad stays switched off) and the measurement
+ * refuses to start when adList still answers an ad for the title page's slot.
+ *
+ * Also reports the gzipped script size of the home route in a fresh profile (`home_initial_js_gz_kb`).
+ * `BENCH_ONLY=ttff npm run bench` runs this part alone.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { jsGzipKb } from './bundle-size.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, log, ROOT } from './common.ts';
+
+/** Environment of the bench server for this part: no player ad. */
+export const TTFF_SERVER_ENV = { DEMO_ADS: '0' } as const;
+
+/** A bare hls.js page on the same stream, served by the same server from `mediaDir`/bench. */
+export function writeBarePage(mediaDir: string) {
+  const dir = path.join(mediaDir, 'bench');
+  fs.mkdirSync(dir, { recursive: true });
+  const require = createRequire(path.join(ROOT, 'apps/web/package.json'));
+  fs.copyFileSync(require.resolve('hls.js/dist/hls.min.js'), path.join(dir, 'hls.min.js'));
+  fs.writeFileSync(
+    path.join(dir, 'bare.js'),
+    `const v=document.getElementById('v');const src=new URLSearchParams(location.search).get('src');
+const hls=new Hls();hls.loadSource(src);hls.attachMedia(v);v.play().catch(()=>{v.muted=true;v.play();});`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'bare.html'),
+    '<!doctype html><meta charset="utf-8"><video id="v" playsinline style="width:100%"></video><script src="hls.min.js"></script><script src="bare.js"></script>',
+  );
+}
+
+const TTFF_PROBE = `window.__ttff = null;
+document.addEventListener('playing', (e) => {
+  const v = e.target;
+  if (window.__ttff !== null) return;
+  if (v.requestVideoFrameCallback) v.requestVideoFrameCallback(() => { if (window.__ttff === null) window.__ttff = performance.now(); });
+  else window.__ttff = performance.now();
+}, true);`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+export interface TtffResult {
+  /** median(app) / median(bare). */
+  ratio: number;
+  appMs: number;
+  bareMs: number;
+  /** Gzipped KB of the scripts the home route loads in a fresh profile. */
+  homeJsKb: number;
+}
+
+/** Refuse to measure "no ad" while the player slot still serves one. */
+async function assertNoPlayerAd(base: string) {
+  const res = (await (await fetch(`${base}/api/ads?ad_local_type=12`)).json()) as { list?: unknown[] };
+  if ((res.list ?? []).length > 0) {
+    throw new Error('ttff: the player ad slot serves an ad; run the bench server with DEMO_ADS=0 (no pre-roll)');
+  }
+}
+
+/** Measure the app's title page against the bare page, interleaved, `runs` times each (after one warm-up). */
+export async function ttff(base: string, vodId: number, streamUrl: string, runs: number): Promise<TtffResult> {
+  await assertNoPlayerAd(base);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const measure = async (url: string) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addInitScript(TTFF_PROBE);
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => (window as unknown as { __ttff: number | null }).__ttff !== null, null, {
+        timeout: 30_000,
+      });
+      const value = await page.evaluate(() => (window as unknown as { __ttff: number }).__ttff);
+      await context.close();
+      return value;
+    };
+    const appUrl = `${base}/#/pages/detail/mov-detail?id=${vodId}`;
+    const bareUrl = `${base}/media/bench/bare.html?src=${encodeURIComponent(streamUrl)}`;
+    // Scripts the home route loads in a fresh profile (first visit, so the privacy sheet's code counts too).
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.locator('[data-testid^="vod-card-"]').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    await context.close();
+    const home = jsGzipKb(
+      path.join(ROOT, 'apps/web/dist'),
+      [`${base}/`, ...urls].filter((u) => u.endsWith('.js')),
+    );
+    log(`bundle: home route loads ${home.files.length} scripts, ${home.kb} KB gzipped (budget 200)`);
+
+    await measure(appUrl); // warm the server's caches
+    await measure(bareUrl);
+    const app: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Alternate which side goes first, so a drift of the shared machine hits both alike.
+      if (i % 2 === 0) {
+        app.push(await measure(appUrl));
+        bare.push(await measure(bareUrl));
+      } else {
+        bare.push(await measure(bareUrl));
+        app.push(await measure(appUrl));
+      }
+    }
+    log(
+      `ttff: app median ${median(app).toFixed(0)} ms ${JSON.stringify(app.map(Math.round))}; bare hls.js median ${median(bare).toFixed(0)} ms ${JSON.stringify(bare.map(Math.round))}`,
+    );
+    return { ratio: median(app) / median(bare), appMs: median(app), bareMs: median(bare), homeJsKb: home.kb };
+  } finally {
+    await browser.close();
+  }
+}

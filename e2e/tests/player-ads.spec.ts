@@ -1,0 +1,215 @@
+/**
+ * Ads in the player (issue 5 item 4; spec §4 "Pre-roll ad", §5, §6): with the demo's slot-12 ad switched on through
+ * the console API, a new viewer on a phone sees the pre-roll count down from 5 s while the episode buffers under
+ * it, skips it at zero and the episode plays; pausing shows the pause ad, resuming removes it; a VIP (set through
+ * the console) sees none. The switch is turned off again afterwards (the e2e server seeds it off: DEMO_ADS=0).
+ * Last, the watch-record sync: a second device of the same account resumes where the first left off.
+ */
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminToken, presetDevice, userToken } from './catalogue-helpers';
+import { expectVideoAdvances, vodIdByName } from './helpers';
+
+test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+const TITLE = '城南旧案';
+
+async function setAdSwitch(request: APIRequestContext, token: string, on: boolean) {
+  const res = await request.patch('/api/admin/app-config', {
+    headers: { authorcode: token },
+    data: { ads: { list: on ? [12] : [], showGoogle: false, showVipAd: false } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+const video = (page: Page) => page.getByTestId('player-video');
+
+async function openTitle(page: Page) {
+  await presetDevice(page);
+  const id = await vodIdByName(page, TITLE);
+  await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
+}
+
+test.describe
+  .serial('player ads', () => {
+    let admin = '';
+
+    test.beforeAll(async ({ request }) => {
+      admin = await adminToken(request);
+      const ads = await request.get('/api/admin/ads?ad_local_type=12', { headers: { authorcode: admin } });
+      const list = (await ads.json()).list as Array<{ ad_id: number; ad_pic_url: string; ad_duration: number }>;
+      // The demo seed's ad: an image made by sharp, shown 10 s at most (skippable from 5 s).
+      expect(list).toHaveLength(1);
+      expect(list[0]?.ad_duration).toBe(10);
+      const img = await request.get(list[0]?.ad_pic_url ?? '');
+      expect(img.headers()['content-type']).toContain('image/jpeg');
+      await setAdSwitch(request, admin, true);
+    });
+
+    test.afterAll(async ({ request }) => {
+      await setAdSwitch(request, admin, false);
+    });
+
+    test('the pre-roll counts down while the episode buffers, skips at zero, then the episode plays', async ({
+      page,
+    }) => {
+      await openTitle(page);
+      const ad = page.getByTestId('preroll-ad');
+      await expect(ad).toBeVisible();
+      await expect(ad.locator('img')).toHaveJSProperty('complete', true);
+      expect(await ad.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1280);
+
+      const countdown = page.getByTestId('preroll-countdown');
+      const seconds = async () => Number((await countdown.textContent())?.match(/\d+/)?.[0] ?? Number.NaN);
+      const first = await seconds();
+      expect(first).toBeGreaterThanOrEqual(3);
+      expect(first).toBeLessThanOrEqual(5);
+      await expect(page.getByTestId('preroll-skip')).toHaveCount(0);
+      // The countdown goes down one second at a time.
+      await expect.poll(seconds, { timeout: 3000 }).toBe(first - 1);
+
+      // Meanwhile the episode is held: loaded and buffered, not playing.
+      await expect
+        .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.buffered.length > 0 && v.readyState >= 2))
+        .toBe(true);
+      expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused && v.currentTime === 0)).toBe(true);
+
+      // At zero the skip control appears; the countdown is gone.
+      const skip = page.getByTestId('preroll-skip');
+      await expect(skip).toBeVisible({ timeout: 8000 });
+      await expect(countdown).toHaveCount(0);
+      await skip.tap();
+      await expect(ad).toHaveCount(0);
+      await expectVideoAdvances(page, 1);
+    });
+
+    test('pausing shows the pause ad, which resuming removes and its close control hides', async ({ page }) => {
+      await openTitle(page);
+      await page.getByTestId('preroll-skip').tap({ timeout: 15_000 });
+      await expectVideoAdvances(page, 1);
+      const pauseAd = page.getByTestId('pause-ad');
+      await expect(pauseAd).toHaveCount(0);
+
+      const pause = async () => {
+        if (!(await page.getByTestId('player-bottom-bar').isVisible())) {
+          const g = await page.getByTestId('player-gestures').boundingBox();
+          if (!g) throw new Error('no gesture layer');
+          await page.touchscreen.tap(g.x + g.width * 0.2, g.y + g.height * 0.3);
+        }
+        await page.getByTestId('player-play').tap();
+        await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      };
+      await pause();
+      await expect(pauseAd).toBeVisible();
+      await expect(pauseAd.locator('img')).toHaveJSProperty('complete', true);
+
+      // Resume: the ad goes.
+      await page.getByTestId('player-play').tap();
+      await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+      await expect(pauseAd).toHaveCount(0);
+
+      // Pause again and close it: it stays closed while paused.
+      await pause();
+      await expect(pauseAd).toBeVisible();
+      await page.getByTestId('pause-ad-close').tap();
+      await expect(pauseAd).toHaveCount(0);
+      expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    });
+
+    test('a VIP sees no pre-roll and no pause ad', async ({ page, request }) => {
+      await presetDevice(page);
+      await page.goto('/');
+      const token = await userToken(page);
+      const me = await request.post('/api/user/info', { headers: { authorcode: token } });
+      const userId = (await me.json()).info.user_id as number;
+      const vip = await request.patch(`/api/admin/users/${userId}`, {
+        headers: { authorcode: admin },
+        data: { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86_400 },
+      });
+      expect(vip.ok(), await vip.text()).toBe(true);
+      // The server decides: the VIP's ad list is empty even when asked.
+      const asked = await request.get('/api/ads?ad_local_type=12', { headers: { authorcode: token } });
+      expect((await asked.json()).list).toEqual([]);
+      const guest = await request.get('/api/ads?ad_local_type=12');
+      expect((await guest.json()).list).toHaveLength(1);
+
+      const id = await vodIdByName(page, TITLE);
+      await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
+      await expectVideoAdvances(page, 1);
+      await expect(page.getByTestId('preroll-ad')).toHaveCount(0);
+      await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.pause());
+      await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      await expect(page.getByTestId('pause-ad')).toHaveCount(0);
+    });
+  });
+
+/**
+ * Watch-record sync (issue 5 item 2): the same account on two devices (the automatic account of one device id, as
+ * a second phone signed in to it): the first plays to a second and leaves the title; the second device, with an
+ * empty local record, pulls the server's record at start and resumes the title at that second.
+ */
+test('a signed-in user resumes on another device at the second saved on the first', async ({ browser }) => {
+  // A device id is 32 hex characters (lib/storage.ts); the same id on two devices means the same automatic account.
+  const deviceId = randomBytes(16).toString('hex');
+  const open = async () => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    await context.addInitScript((id) => localStorage.setItem('openvod-deviceid', id), deviceId);
+    const page = await context.newPage();
+    await presetDevice(page);
+    return { context, page };
+  };
+
+  const a = await open();
+  // The episode is 12 s long: stay clear of its last 5 s (a record that close to the end starts over).
+  const id = await vodIdByName(a.page, TITLE);
+  await a.page.goto(`/#/pages/detail/mov-detail?id=${id}&sid=1&nid=1`);
+  await expectVideoAdvances(a.page, 1);
+  await video(a.page).evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 3;
+  });
+  await expect.poll(() => video(a.page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(4);
+  await video(a.page).evaluate((v: HTMLVideoElement) => v.pause());
+  const saved = await video(a.page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  const token = await userToken(a.page);
+  // Leaving the title saves and pushes the record (ajaxUlog ac=set type=4).
+  await a.page.goto('/#/');
+  await expect
+    .poll(
+      async () => {
+        const res = await a.page.request.get(`/api/user/ulog?type=4&id=${id}`, { headers: { authorcode: token } });
+        const body = (await res.json()) as {
+          list: Array<{ ulog_progress: number; ulog_sid: number; ulog_nid: number }>;
+        };
+        return body.list[0]?.ulog_progress ?? -1;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(Math.floor(saved) - 1);
+  await a.context.close();
+
+  const b = await open();
+  await b.page.goto('/');
+  expect(await userToken(b.page)).not.toBe('');
+  // The start-up pull brings the record into this device's empty store.
+  await expect
+    .poll(
+      () =>
+        b.page.evaluate((vodId) => {
+          const stored = JSON.parse(localStorage.getItem('openvod-watch-record') ?? '{}') as {
+            state?: { byUser?: Record<string, Array<{ vod_id: number; cdur: number }>> };
+          };
+          const all = Object.values(stored.state?.byUser ?? {}).flat();
+          return all.find((r) => r.vod_id === vodId)?.cdur ?? -1;
+        }, id),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(Math.floor(saved) - 1);
+  await b.page.goto(`/#/pages/detail/mov-detail?id=${id}`);
+  await expect
+    .poll(() => video(b.page).evaluate((v: HTMLVideoElement) => (v.readyState >= 2 ? v.currentTime : -1)), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(Math.round(saved) - 1);
+  expect(await video(b.page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(saved + 4);
+  await b.context.close();
+});

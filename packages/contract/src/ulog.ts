@@ -1,0 +1,9 @@
+/**
+ * User-log constants (MacCMS mac_ulog; spec §7 ajaxUlog). Kept apart from the zod schemas of player.ts so that the
+ * viewer app's start-up code (watch-record sync) can import them without pulling zod into the home route.
+ */
+
+/** `ulog_type` (spec §7, MacCMS): 1 browse, 2 favourite, 3 want-to-see, 4 watch (play), 5 download. */
+export const ULOG_TYPE = { browse: 1, favourite: 2, want: 3, watch: 4, download: 5 } as const;
+/** Most entries a user log query returns (spec §7 "limit 500"). */
+export const ULOG_LIMIT = 500;
