@@ -74,10 +74,36 @@ export async function ttff(base: string, vodId: number, streamUrl: string, runs:
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       await context.addInitScript(TTFF_PROBE);
       const page = await context.newPage();
-      await page.goto(url);
-      await page.waitForFunction(() => (window as unknown as { __ttff: number | null }).__ttff !== null, null, {
-        timeout: 30_000,
+      const problems: string[] = [];
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
       });
+      await page.goto(url);
+      try {
+        await page.waitForFunction(() => (window as unknown as { __ttff: number | null }).__ttff !== null, null, {
+          timeout: 30_000,
+        });
+      } catch (err) {
+        // Say why: what the page loaded and showed, and what it complained about.
+        const state = await page
+          .evaluate(() => ({
+            requests: performance
+              .getEntriesByType('resource')
+              .map(
+                (e) =>
+                  `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`,
+              ),
+            videos: Array.from(
+              document.querySelectorAll('video'),
+              (v) => `readyState ${v.readyState} paused ${v.paused} error ${v.error?.code ?? '-'} src ${v.currentSrc}`,
+            ),
+            text: document.body.innerText.slice(0, 500),
+          }))
+          .catch(() => undefined);
+        log(`ttff: no first frame on ${url}: ${JSON.stringify({ problems, ...state })}`);
+        throw err;
+      }
       const value = await page.evaluate(() => (window as unknown as { __ttff: number }).__ttff);
       await context.close();
       return value;

@@ -1,13 +1,63 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = process.env.OPENVOD_API ?? 'http://127.0.0.1:8080';
+
+const CONTRACT_SRC = /[\\/]packages[\\/]contract[\\/]src[\\/].+\.ts$/;
+
+// biome-ignore lint/suspicious/noExplicitAny: ESTree nodes of `this.parse`, walked generically
+type Node = any;
+
+/** Whether `node` (an initializer) calls anything outside the functions it defines. */
+function callsAtTopLevel(node: Node): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(callsAtTopLevel);
+  if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return false;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'TaggedTemplateExpression')
+    return true;
+  return Object.entries(node).some(([key, value]) => key !== 'parent' && callsAtTopLevel(value));
+}
+
+/**
+ * @openvod/contract declares its zod schemas as top-level constants (`export const X = z.object(...)`): calls, so
+ * the bundler keeps every schema (and zod, ~60 kB gzipped, plus the cost of building the schemas at start) of a
+ * contract module the app takes one plain constant from (`AD_SLOT`, `ULOG_TYPE`, ...). The app validates nothing
+ * with them (the server does), so each such initializer is wrapped in a pure-annotated IIFE, `/* @__PURE__ *\/ (() =>
+ * X)()`: same value and order when used, dropped with zod when not (issue 4: zod stays out of the home route and
+ * the title page's first scripts).
+ */
+function contractSchemasArePure(): Plugin {
+  return {
+    name: 'openvod:contract-schemas-are-pure',
+    apply: 'build',
+    transform(code, id) {
+      if (!CONTRACT_SRC.test(id.split('?')[0] ?? '')) return null;
+      const program = this.parse(code) as Node;
+      const edits: { at: number; text: string }[] = [];
+      for (const statement of program.body as Node[]) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as Node[]) {
+          const init = declarator.init;
+          if (!init || !callsAtTopLevel(init)) continue;
+          edits.push({ at: init.start, text: '/* @__PURE__ */ (() => (' }, { at: init.end, text: '))()' });
+        }
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const edit of edits.sort((a, b) => b.at - a.at))
+        out = out.slice(0, edit.at) + edit.text + out.slice(edit.at);
+      return { code: out, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   base: './',
   plugins: [
     react(),
+    contractSchemasArePure(),
     // PWA app shell (issue 4: "the home page still shows content with the server stopped"): a generated service
     // worker (dist/sw.js) precaches the built JS/CSS/HTML/icons and answers page loads with index.html when the
     // network is gone; the home page then shows the data cached on the device (features/catalogue/homeCache.ts).

@@ -53,7 +53,8 @@ test.describe('casting to a DLNA TV', () => {
   test('search, cast an episode, see it playing on the TV, pause, exit', async ({ page }) => {
     test.skip(optedOut, 'CAST_DLNA_TEST=0');
     const tv = renderer as TestRenderer;
-    const id = await vodIdByName(page, '长安夜行录');
+    // A 12 s episode: a resume point up to 0:07 is not "finished" (watchRecord FINISHED_MARGIN_S).
+    const id = await vodIdByName(page, '城南旧案');
     await page.goto(`/#/pages/detail/mov-detail?id=${id}&sid=1&nid=2`);
     await expectVideoAdvances(page, 1);
 
@@ -81,7 +82,7 @@ test.describe('casting to a DLNA TV', () => {
     await device.tap();
     await expect(page).toHaveURL(/#\/pages\/common\/cast-screen$/, { timeout: 60_000 });
     await expect(page.getByTestId('cast-device-name')).toContainText(tv.name);
-    await expect(page.getByTestId('cast-title')).toContainText('长安夜行录');
+    await expect(page.getByTestId('cast-title')).toContainText('城南旧案');
     await expect(page.getByTestId('cast-state')).toHaveAttribute('data-state', 'PLAYING', { timeout: 30_000 });
     await expect(page.getByTestId('cast-state')).toHaveText('正在播放');
     // The renderer itself reports PLAYING and its position moves on the cast screen.
@@ -95,9 +96,33 @@ test.describe('casting to a DLNA TV', () => {
     await expect(page.getByTestId('cast-state')).toHaveAttribute('data-state', 'PAUSED_PLAYBACK');
     await expect.poll(() => tv.transportState()).toBe('PAUSED_PLAYBACK');
 
-    // Exit casting: the TV stops and the app goes back to the title.
+    // The TV is moved to 0:06 (castControl seek, as the cast screen's seek bar does) ...
+    const deviceId = await page.evaluate(() => JSON.parse(sessionStorage.getItem('ov-cast') ?? '{}').state.device.id);
+    const seek = await page.request.post('/api/cast/control', {
+      data: { device_id: deviceId, action: 'seek', position: 6 },
+    });
+    expect(seek.status()).toBe(200);
+    await expect(position).toHaveText('0:06', { timeout: 15_000 });
+
+    // Exit casting: the TV stops and the app goes back to the title, which resumes where the TV was.
     await page.getByTestId('cast-exit').tap();
     await expect(page).toHaveURL(/mov-detail/);
     await expect.poll(() => tv.transportState()).toBe('STOPPED');
+    // The first position with a frame: 0:06, not where casting started (0:01-0:03).
+    const phone = page.getByTestId('player-video');
+    let resumedAt = -1;
+    await expect
+      .poll(
+        async () => {
+          resumedAt = await phone.evaluate((v: HTMLVideoElement) =>
+            v.readyState >= 2 && !v.seeking ? v.currentTime : -1,
+          );
+          return resumedAt;
+        },
+        { timeout: 30_000, intervals: [100] },
+      )
+      .toBeGreaterThanOrEqual(0);
+    expect(resumedAt).toBeGreaterThanOrEqual(5.5);
+    expect(resumedAt).toBeLessThan(7);
   });
 });

@@ -31,6 +31,12 @@ test('the two-rendition master playlist plays', async ({ page }) => {
 });
 
 test('a series: choosing episode 2 of 12 plays it and highlights it', async ({ page }) => {
+  // A returning viewer: the first-launch privacy sheet (accounts.spec.ts covers it) would cover the episode grid.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('openvod-settings')) {
+      localStorage.setItem('openvod-settings', JSON.stringify({ state: { permissionAgree: true }, version: 1 }));
+    }
+  });
   const id = await vodIdByName(page, '长安夜行录');
   const detail = await (await page.request.get(`/api/vod/${id}`)).json();
   const episodes = detail.info.sources[0].episodes as { url: string }[];

@@ -402,3 +402,91 @@ test('the overlay on a 390×844 phone: dark, 44 px touch targets', async ({ page
   await page.getByTestId('player-episodes').tap();
   await page.screenshot({ path: '/tmp/h1-episodes.png' });
 });
+
+test("'more' is a bottom sheet in portrait and a side panel in landscape fullscreen, every choice within reach", async ({
+  page,
+}) => {
+  await openTitle(page, '城南旧案');
+  await expectVideoAdvances(page, 1);
+  await pause(page);
+  const ids = [
+    'player-ratio-contain',
+    'player-ratio-fill',
+    'player-ratio-cover',
+    ...['0.8', '1', '1.25', '1.5', '2'].map((s) => `player-speed-${s}`),
+    'player-screenshot',
+    'player-clock-toggle',
+  ];
+  /** Every choice is inside `area`, at least 44 px in both directions, and not covered by anything else. */
+  const inReach = async (area: Box) => {
+    for (const id of ids) {
+      const b = await box(page.getByTestId(id));
+      expect(Math.min(b.width, b.height), id).toBeGreaterThanOrEqual(44);
+      expect(b.x, id).toBeGreaterThanOrEqual(area.x - 0.5);
+      expect(b.y, id).toBeGreaterThanOrEqual(area.y - 0.5);
+      expect(b.x + b.width, id).toBeLessThanOrEqual(area.x + area.width + 0.5);
+      expect(b.y + b.height, id).toBeLessThanOrEqual(area.y + area.height + 0.5);
+      const onTop = await page.evaluate(
+        ([x, y, testId]) =>
+          document.elementFromPoint(x as number, y as number)?.closest(`[data-testid="${testId}"]`) !== null,
+        [b.x + b.width / 2, b.y + b.height / 2, id] as const,
+      );
+      expect(onTop, id).toBe(true);
+    }
+  };
+
+  // Portrait: the player is 219 px tall; 'more' opens as a sheet over the lower part of the page.
+  await showControls(page);
+  await page.getByTestId('player-more').tap();
+  const panel = page.getByTestId('player-more-panel');
+  await expect(panel).toHaveAttribute('data-layout', 'sheet');
+  // Slid in (its entry animation has finished).
+  await expect.poll(() => panel.evaluate((el) => el.getAnimations().length)).toBe(0);
+  await page.screenshot({ path: '/tmp/h6-more-portrait.png' });
+  await inReach({ x: 0, y: 0, width: 390, height: 844 });
+  const sheet = await box(panel);
+  const player = await box(page.getByTestId('player'));
+  expect(sheet.y).toBeGreaterThanOrEqual(player.y + player.height - 1);
+  await page.getByTestId('player-speed-1.25').tap();
+  await expect.poll(() => prop(page, (v) => v.playbackRate)).toBe(1.25);
+  // A tap outside the sheet (on the player) closes it.
+  await page.touchscreen.tap(195, 100);
+  await expect(panel).toBeHidden();
+
+  // Landscape, fullscreen: a side panel inside the player, the five speeds on one row.
+  await page.setViewportSize({ width: 844, height: 390 });
+  await showControls(page);
+  await page.getByTestId('player-fullscreen').tap();
+  await expect(page.getByTestId('player')).not.toHaveAttribute('data-fullscreen', 'none');
+  await showControls(page);
+  await page.getByTestId('player-more').tap();
+  await expect(panel).toHaveAttribute('data-layout', 'side');
+  await page.screenshot({ path: '/tmp/h6-more-landscape.png' });
+  await inReach(await box(page.getByTestId('player')));
+  const speedRow = await Promise.all(['0.8', '2'].map((s) => box(page.getByTestId(`player-speed-${s}`))));
+  expect(Math.abs((speedRow[0]?.y ?? 0) - (speedRow[1]?.y ?? 1))).toBeLessThan(1);
+  await page.getByTestId('player-ratio-cover').tap();
+  await expect.poll(() => prop(page, (v) => getComputedStyle(v).objectFit)).toBe('cover');
+  // Esc (a keyboard) closes it.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+});
+
+test('keyboard shortcuts on desktop: space plays and pauses, arrows seek and change the volume', async ({ page }) => {
+  await openTitle(page, '城南旧案');
+  await expectVideoAdvances(page, 1);
+  await page.keyboard.press('Space');
+  await expect.poll(() => prop(page, (v) => v.paused)).toBe(true);
+  await prop(page, (v) => {
+    v.currentTime = 2;
+  });
+  await expect.poll(() => prop(page, (v) => !v.seeking && Math.abs(v.currentTime - 2) < 0.3)).toBe(true);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => prop(page, (v) => v.currentTime)).toBeGreaterThan(6.5);
+  await expect(page.getByTestId('player-popup-seek')).toBeVisible();
+  const volume = await prop(page, (v) => v.volume);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => prop(page, (v) => v.volume)).toBeCloseTo(Math.min(1, volume + 0.1), 2);
+  await page.keyboard.press('Space');
+  await expect.poll(() => prop(page, (v) => v.paused)).toBe(false);
+});

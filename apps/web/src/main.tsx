@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { parseHashRoute, takeDetailPreload, whenEarlyStartSettled } from './app/preload';
 import { preloadRoutePage } from './app/router';
 import { catalogueKeys } from './features/catalogue/queries';
-import { closeEarlyPlayer } from './features/player/hlsEngine';
+import { closeUnusableEarlyPlayer } from './features/player/hlsEngine';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/queryClient';
 import { currentUserId } from './lib/session';
@@ -21,9 +21,12 @@ function adoptPreloads() {
     });
 }
 
-/** After the first commit: the title page has adopted the early player by now, or never will. */
+/**
+ * After the first commit no early player starts any more; a failed one is stopped, a usable one waits for the title
+ * page's player (app/App.tsx stops it when the viewer leaves the title page).
+ */
 function CloseEarlyPlayer() {
-  useEffect(closeEarlyPlayer, []);
+  useEffect(closeUnusableEarlyPlayer, []);
   return null;
 }
 

@@ -1,8 +1,10 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { HashRouter } from 'react-router';
+import { HashRouter, useLocation } from 'react-router';
+import { closeEarlyPlayer } from '../features/player/hlsEngine';
 import { changeLocale, i18n } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
+import { paths } from '../lib/routes';
 import { Launch } from './Launch';
 import { PageTransition } from './PageTransition';
 import { AppRoutes } from './router';
@@ -28,11 +30,22 @@ function LocaleSync() {
   return null;
 }
 
+/** The early player (features/player/hlsEngine) is only for the title page it was started for: stopped elsewhere. */
+function EarlyPlayerScope() {
+  const { pathname } = useLocation();
+  const onTitlePage = pathname.replace(/\/+$/, '').toLowerCase() === paths.detail;
+  useEffect(() => {
+    if (!onTitlePage) closeEarlyPlayer();
+  }, [onTitlePage]);
+  return null;
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <HashRouter>
         <LocaleSync />
+        <EarlyPlayerScope />
         <ScrollManager />
         <Launch />
         <PageTransition>

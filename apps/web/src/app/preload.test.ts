@@ -1,5 +1,148 @@
-import { describe, expect, it } from 'vitest';
+import type { CheckBuyPopedomResponse } from '@openvod/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseHashRoute } from './preload';
+
+const engine = vi.hoisted(() => ({
+  loadHls: vi.fn(),
+  startEarlyPlayer: vi.fn(),
+}));
+const getDetail = vi.hoisted(() => vi.fn());
+const check = vi.hoisted(() => vi.fn());
+vi.mock('../features/player/hlsEngine', () => engine);
+vi.mock('../features/quotas/quotasApi', () => ({ quotasApi: { check } }));
+vi.mock('../lib/api', () => ({ api: { getDetail } }));
+vi.mock('../lib/messages', () => ({ loadMessages: () => Promise.resolve({}) }));
+vi.mock('./pages/DetailPage', () => ({ default: () => null }));
+
+const detail = {
+  info: {
+    vod_id: 7,
+    vod_name: 'A title',
+    vod_pic: '',
+    sources: [{ sid: 1, from: 'ovhls', episodes: [{ nid: 1, name: '1', url: '/media/a/index.m3u8' }] }],
+  },
+};
+
+/** A fresh preload module (its early-start state is module state) with hls.js and the detail answering at once. */
+async function preload() {
+  vi.resetModules();
+  engine.loadHls.mockReset().mockResolvedValue(class {});
+  getDetail.mockReset().mockResolvedValue(detail);
+  check.mockReset().mockResolvedValue(popedom({}));
+  return import('./preload');
+}
+
+/** A checkBuyPopedom answer (a tourist's by default). */
+function popedom(over: Partial<CheckBuyPopedomResponse>): CheckBuyPopedomResponse {
+  return {
+    code: 1,
+    msg: 'ok',
+    allowed: true,
+    reason: 'tourist',
+    price: 0,
+    bought: false,
+    user_points: 0,
+    free: { total: 3, used: 0 },
+    extra: 0,
+    logged_in: false,
+    guest: true,
+    choices: [],
+    ...over,
+  } as CheckBuyPopedomResponse;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('earlyPlayAllowed', () => {
+  it('allows what the server allows unless the page must claim a view first', async () => {
+    const { earlyPlayAllowed } = await preload();
+    expect(earlyPlayAllowed(popedom({}))).toBe(true);
+    expect(earlyPlayAllowed(popedom({ reason: 'vip', logged_in: true }))).toBe(true);
+    expect(earlyPlayAllowed(popedom({ reason: 'free', logged_in: true }))).toBe(false);
+    expect(earlyPlayAllowed(popedom({ reason: 'extra', logged_in: true }))).toBe(false);
+    expect(earlyPlayAllowed(popedom({ allowed: false, reason: 'blocked' }))).toBe(false);
+  });
+});
+
+describe('startPreloads', () => {
+  it('starts the app at once on other routes', async () => {
+    const { startPreloads } = await preload();
+    const startApp = vi.fn();
+    startPreloads('#/pages/home/index', startApp);
+    expect(startApp).toHaveBeenCalledTimes(1);
+    expect(engine.loadHls).not.toHaveBeenCalled();
+    expect(getDetail).not.toHaveBeenCalled();
+  });
+
+  it('on a title page, loads the app only once the early player has its first fragment buffered', async () => {
+    const { startPreloads } = await preload();
+    let buffered: () => void = () => undefined;
+    engine.startEarlyPlayer.mockReset().mockImplementation((_hls, _src, _pic, _name, options) => {
+      buffered = options.onBuffered;
+      return new Promise(() => undefined);
+    });
+    const startApp = vi.fn();
+    startPreloads('#/pages/detail/mov-detail?id=7', startApp);
+    expect(engine.loadHls).toHaveBeenCalledTimes(1);
+    expect(getDetail).toHaveBeenCalledWith(7);
+    await vi.waitFor(() => expect(engine.startEarlyPlayer).toHaveBeenCalled());
+    expect(engine.startEarlyPlayer.mock.calls[0]?.[1]).toBe('/media/a/index.m3u8');
+    expect(startApp).not.toHaveBeenCalled();
+    buffered();
+    buffered();
+    expect(startApp).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a title page, asks the free-view check at once and lets the early player play only on its answer', async () => {
+    const { startPreloads, takeFreeViewCheck } = await preload();
+    let answer: (value: CheckBuyPopedomResponse) => void = () => undefined;
+    check.mockReset().mockReturnValue(
+      new Promise<CheckBuyPopedomResponse>((resolve) => {
+        answer = resolve;
+      }),
+    );
+    engine.startEarlyPlayer.mockReset().mockReturnValue(new Promise(() => undefined));
+    startPreloads('#/pages/detail/mov-detail?id=7', vi.fn());
+    expect(check).toHaveBeenCalledWith(7, 4);
+    await vi.waitFor(() => expect(engine.startEarlyPlayer).toHaveBeenCalled());
+    const mayPlay = engine.startEarlyPlayer.mock.calls[0]?.[4].mayPlay as Promise<boolean>;
+    const settled = vi.fn();
+    void mayPlay.then(settled);
+    await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+    answer(popedom({ allowed: true, reason: 'free', logged_in: true, guest: false }));
+    // A signed-in viewer's free view is claimed by the page before anything plays.
+    await expect(mayPlay).resolves.toBe(false);
+    expect(takeFreeViewCheck(8)).toBeUndefined();
+  });
+
+  it('hands its free-view check to the title page once', async () => {
+    const { startPreloads, takeFreeViewCheck } = await preload();
+    engine.startEarlyPlayer.mockReset().mockReturnValue(new Promise(() => undefined));
+    startPreloads('#/pages/detail/mov-detail?id=7', vi.fn());
+    await expect(takeFreeViewCheck(7)).resolves.toMatchObject({ reason: 'tourist' });
+    expect(takeFreeViewCheck(7)).toBeUndefined();
+  });
+
+  it('on a title page, loads the app anyway when the start settles or takes too long', async () => {
+    const settled = await preload();
+    engine.startEarlyPlayer.mockReset().mockResolvedValue(undefined);
+    const afterSettle = vi.fn();
+    settled.startPreloads('#/pages/detail/mov-detail?id=7', afterSettle);
+    await vi.waitFor(() => expect(afterSettle).toHaveBeenCalledTimes(1));
+
+    vi.useFakeTimers();
+    const slow = await preload();
+    getDetail.mockReset().mockReturnValue(new Promise(() => undefined));
+    const afterWait = vi.fn();
+    slow.startPreloads('#/pages/detail/mov-detail?id=7', afterWait);
+    expect(afterWait).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(afterWait).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('parseHashRoute', () => {
   it('splits a HashRouter location into path and query', () => {

@@ -7,10 +7,11 @@
  *
  * Keep this module's imports small: it runs before React, i18next and the router are downloaded.
  */
-import type { VodDetail } from '@openvod/contract';
+import type { CheckBuyPopedomResponse, VodDetail } from '@openvod/contract';
 import { picUrl } from '../features/catalogue/picUrl';
 import { mediaUrl, resolveSelection } from '../features/player/episodes';
 import { loadHls, startEarlyPlayer } from '../features/player/hlsEngine';
+import { quotasApi } from '../features/quotas/quotasApi';
 import { api } from '../lib/api';
 import { loadMessages } from '../lib/messages';
 import { paths, positiveInt } from '../lib/routes';
@@ -34,8 +35,29 @@ const DETAIL_PRELOAD_TTL_MS = 30_000;
 
 let detailPreload: { id: number; info: Promise<VodDetail>; startedAt: number } | undefined;
 
+let freeViewPreload: { id: number; check: Promise<CheckBuyPopedomResponse>; startedAt: number } | undefined;
+
+/** checkBuyPopedom reasons under which a signed-in viewer's play takes a view, claimed by the page first. */
+const TAKES_A_VIEW: ReadonlySet<string> = new Set(['free', 'extra']);
+
+/**
+ * Whether the early player may play on this free-view answer (spec §4, issue 7; features/quotas/useFreeView): allowed,
+ * and no view to claim (that write is the title page's, before its player starts).
+ */
+export function earlyPlayAllowed(check: CheckBuyPopedomResponse): boolean {
+  return check.allowed && !(check.logged_in && TAKES_A_VIEW.has(check.reason));
+}
+
 /** Longest wait (from boot) for the early player's first frame before the app renders anyway. */
 const EARLY_START_WAIT_MS = 1200;
+
+/**
+ * Longest wait (from boot) before the app's own downloads start on a title page opened directly. Until then the
+ * browser's few connections per origin (HTTP/1.1: 6) carry only what the first frame needs: the detail, hls.js, the
+ * playlist and the first fragment. Started together with the app's ~30 chunks, hls.js (the largest) used to queue
+ * behind them and arrive last.
+ */
+const APP_DEFER_MAX_MS = 800;
 
 let settleEarlyStart: () => void = () => undefined;
 const earlyStart = new Promise<void>((resolve) => {
@@ -58,28 +80,59 @@ export function startPreloads(hash: string, startApp: () => void): void {
   const { pathname, params } = parseHashRoute(hash);
   const isTitle = pathname === paths.detail;
   const id = isTitle ? positiveInt(params.get('id')) : undefined;
+  // hls.js first: it is the largest download on the way to the first frame.
+  const hls = isTitle ? loadHls() : undefined;
+  hls?.catch(ignore);
   let info: Promise<VodDetail> | undefined;
+  let freeView: Promise<CheckBuyPopedomResponse> | undefined;
   if (id !== undefined) {
     info = api.getDetail(id).then((r) => r.info);
     info.catch(ignore);
     detailPreload = { id, info, startedAt: performance.now() };
+    // The free-view check (read-only) runs next to the detail request; the early player loads the playlist and
+    // first fragment meanwhile and only its play() waits for the answer (`mayPlay`).
+    freeView = quotasApi.check(id, 4);
+    freeView.catch(ignore);
+    freeViewPreload = { id, check: freeView, startedAt: performance.now() };
   }
+  let appStarted = false;
+  const startAppOnce = () => {
+    if (appStarted) return;
+    appStarted = true;
+    startApp();
+    if (isTitle) loadDetailPage().catch(ignore);
+    loadMessages(currentLocale()).catch(ignore);
+  };
   if (info) {
     setTimeout(settleEarlyStart, EARLY_START_WAIT_MS);
-    Promise.all([info, loadHls()])
+    // The app's code is not needed for the first frame (the app renders after it, see whenEarlyStartSettled): it
+    // starts downloading once the first fragment is buffered, the early start settles or after APP_DEFER_MAX_MS.
+    setTimeout(startAppOnce, APP_DEFER_MAX_MS);
+    Promise.all([info, hls ?? loadHls()])
       .then(([vod, Hls]) => {
         const sel = resolveSelection(vod.sources, positiveInt(params.get('sid')), positiveInt(params.get('nid')));
         const src = sel ? mediaUrl(sel.episode.url) : '';
-        return startEarlyPlayer(Hls, src, picUrl(vod.vod_pic), vod.vod_name);
+        const mayPlay = freeView?.then(earlyPlayAllowed);
+        return startEarlyPlayer(Hls, src, picUrl(vod.vod_pic), vod.vod_name, { onBuffered: startAppOnce, mayPlay });
       })
-      .then(settleEarlyStart, settleEarlyStart);
+      .then(settleEarlyStart, settleEarlyStart)
+      .finally(startAppOnce);
   } else {
     settleEarlyStart();
-    if (isTitle) loadHls().catch(ignore);
+    startAppOnce();
   }
-  startApp();
-  if (isTitle) loadDetailPage().catch(ignore);
-  loadMessages(currentLocale()).catch(ignore);
+}
+
+/**
+ * The free-view check of title `id` started by {@link startPreloads}, once (later calls, another title or an older
+ * one get undefined): the title page's free-view flow may use it as its first check instead of asking again. A
+ * failure falls back to a fresh request (translated messages).
+ */
+export function takeFreeViewCheck(id: number): Promise<CheckBuyPopedomResponse> | undefined {
+  const preload = freeViewPreload;
+  freeViewPreload = undefined;
+  if (!preload || preload.id !== id || performance.now() - preload.startedAt > DETAIL_PRELOAD_TTL_MS) return undefined;
+  return preload.check.catch(() => quotasApi.check(id, 4));
 }
 
 /**

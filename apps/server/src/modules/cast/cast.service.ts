@@ -10,7 +10,9 @@
  *   URL the TV can reach: the server's address on the TV's subnet and the port it listens on (never localhost).
  *   Local HLS (`/media/...m3u8`) is remuxed once (ffmpeg `-c copy`) into a progressive MP4 under
  *   `<mediaDir>/cast/`, because many renderers reject `.m3u8`; other `/media/` files and absolute http(s) URLs are
- *   handed over as they are. Then SetAVTransportURI (with DIDL-Lite metadata, escaped title) and Play.
+ *   handed over as they are. Then SetAVTransportURI (with DIDL-Lite metadata, escaped title) and Play. The remux
+ *   cache is kept within its size and age limits by {@link CastService.pruneCache} (cache.ts): at start, hourly and
+ *   after every new remux.
  * - control(): Play, Pause, Stop, Seek (REL_TIME seconds). status(): GetTransportInfo + GetPositionInfo.
  *
  * Errors are {@link AppError}s with cast-messages.ts keys: 404 unknown device (search again), 403 a device outside
@@ -25,6 +27,13 @@ import ipaddr from 'ipaddr.js';
 import { AppError } from '../../plugins/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { findFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
+import {
+  CAST_CACHE_DEFAULT_MAX_AGE_MS,
+  CAST_CACHE_DEFAULT_MAX_BYTES,
+  type CastCacheLimits,
+  type PruneResult,
+  pruneCastCache,
+} from './cache.ts';
 import { interfaceFor, isLanAddress, type LocalInterface, localInterfaces } from './network.ts';
 import { mSearch } from './ssdp.ts';
 import { AvTransport, didlLite, fetchDescription, UpnpRefusedError } from './upnp.ts';
@@ -46,6 +55,11 @@ export interface CastOptions {
   publicOrigin?: string;
   /** SSDP listening window in ms (default 2000). */
   searchMs?: number;
+  /**
+   * Limits of the remux cache `<mediaDir>/cast/` (CAST_CACHE_MAX_MB, CAST_CACHE_MAX_DAYS; defaults 4 GiB, 7 days),
+   * enforced by {@link CastService.pruneCache}.
+   */
+  cache?: Partial<CastCacheLimits>;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -227,7 +241,16 @@ export class CastService {
     const name = `${key}.mp4`;
     const out = path.join(this.opts.mediaDir, 'cast', name);
     const rel = `/media/cast/${name}`;
-    if (fs.existsSync(out)) return Promise.resolve(rel);
+    if (fs.existsSync(out)) {
+      // A use: the cache's cleanup removes the least recently used files (last use = mtime).
+      try {
+        const now = new Date();
+        fs.utimesSync(out, now, now);
+        return Promise.resolve(rel);
+      } catch {
+        // Removed by the cleanup meanwhile: made again below.
+      }
+    }
     const running = this.remuxing.get(key);
     if (running) return running;
     const job = (async () => {
@@ -247,6 +270,8 @@ export class CastService {
           { timeoutMs: 600_000 },
         );
         fs.renameSync(tmp, out);
+        // The cache grew: back within its limits (the new file is kept).
+        this.pruneCache(name).catch((err: unknown) => this.opts.log?.('cast: cache cleanup failed', err));
         return rel;
       } catch (err) {
         fs.rmSync(tmp, { force: true });
@@ -258,6 +283,29 @@ export class CastService {
     })();
     this.remuxing.set(key, job);
     return job;
+  }
+
+  /** The remux cache's limits: the configured ones, else 4 GiB and 7 days. */
+  get cacheLimits(): CastCacheLimits {
+    return {
+      maxBytes: this.opts.cache?.maxBytes ?? CAST_CACHE_DEFAULT_MAX_BYTES,
+      maxAgeMs: this.opts.cache?.maxAgeMs ?? CAST_CACHE_DEFAULT_MAX_AGE_MS,
+    };
+  }
+
+  /**
+   * Prune the remux cache `<mediaDir>/cast/` to {@link cacheLimits} ({@link pruneCastCache}): stale temporary files,
+   * MP4s unused for longer than the age limit, then the least recently used ones over the size cap. What a renderer
+   * is being given right now (the current cast sessions, remuxes running, `alsoKeep`) stays.
+   */
+  pruneCache(...alsoKeep: string[]): Promise<PruneResult> {
+    const keep = new Set(alsoKeep);
+    for (const session of this.sessions.values()) {
+      const m = /\/media\/cast\/([^/?#]+\.mp4)(?:[?#]|$)/.exec(session.url);
+      if (m?.[1]) keep.add(m[1]);
+    }
+    for (const key of this.remuxing.keys()) keep.add(`${key}.mp4`);
+    return pruneCastCache(path.join(this.opts.mediaDir, 'cast'), this.cacheLimits, { keep });
   }
 
   /** The absolute URL and MIME type a renderer on `iface` is given for an episode's play URL. */

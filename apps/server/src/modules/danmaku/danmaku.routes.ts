@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
-import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import { currentUser, type DeletionHandler, userGuard } from '../accounts/accounts.service.ts';
 import { DanmakuHub } from './danmaku.hub.ts';
 import { DanmakuService, RedisHitCounter } from './danmaku.service.ts';
 
@@ -100,7 +100,8 @@ export async function danmakuRoutes(
 /**
  * Wire the danmaku module into the app (app.ts): the hub (Redis pub/sub channel `<redisPrefix>danmaku` when `redis`
  * is given), the service (per-user send counter in Redis under `<redisPrefix>danmaku-send:` when given) and the
- * routes. `barrageState` reads `app_barrage_state` of the operator's app config.
+ * routes. `barrageState` reads `app_barrage_state` of the operator's app config; `onUserDeletion` (the accounts
+ * service's `onDeletion`) gets the handler that removes a deleted user's danmaku in the deletion transaction.
  */
 export async function registerDanmaku(
   app: FastifyInstance,
@@ -110,6 +111,8 @@ export async function registerDanmaku(
     redisPrefix: string;
     barrageState: () => Promise<number>;
     adminGuard: AdminGuard;
+    /** Registers the account-deletion handler ({@link DanmakuService.forgetUser}): AccountsService.onDeletion. */
+    onUserDeletion?: (handler: DeletionHandler) => void;
   },
 ): Promise<DanmakuService> {
   const hub = new DanmakuHub(deps.redis, `${deps.redisPrefix}danmaku`, (msg, err) => app.log.warn({ err }, msg));
@@ -120,6 +123,9 @@ export async function registerDanmaku(
     sendCounter: deps.redis
       ? new RedisHitCounter(deps.redis, `${deps.redisPrefix}danmaku-send:`, DANMAKU_USER_WINDOW_MS)
       : undefined,
+  });
+  deps.onUserDeletion?.(async (tx, user) => {
+    await service.forgetUser(tx, user.user_id);
   });
   await danmakuRoutes(app, service, hub, deps.adminGuard);
   return service;

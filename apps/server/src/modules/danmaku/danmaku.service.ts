@@ -316,6 +316,20 @@ export class DanmakuService {
     };
   }
 
+  /**
+   * Account deletion (AccountsService.onDeletion, inside the deletion transaction `tx`; spec §4 "Account deletion"):
+   * every danmaku the user sent goes, with the name and avatar copied into it. Idempotent (a retried deletion finds
+   * none). Returns how many were removed. Viewers already playing the episode keep them on screen until they reload;
+   * the operator's block of the user (danmaku_block) stays with the anonymised account.
+   */
+  async forgetUser(tx: Db, userId: number): Promise<number> {
+    const rows = await tx
+      .delete(danmaku)
+      .where(eq(danmaku.user_id, userId))
+      .returning({ barrage_id: danmaku.barrage_id });
+    return rows.length;
+  }
+
   /** Lift a block (no-op when the user was not blocked). */
   async unblock(userId: number): Promise<void> {
     await this.db.delete(danmakuBlock).where(eq(danmakuBlock.user_id, userId));

@@ -1,12 +1,14 @@
 /**
  * common/cast-screen (spec §2 Casting, §4 Casting states "playing", "exit"): controls a DLNA cast the server drives:
  * the device's name and the title, the renderer's state, play/pause, a seek bar with the position and duration
- * (polled every second through castStatus), and 'exit casting' (Stop, then back).
+ * (polled every second through castStatus), and 'exit casting' (Stop, then back; the TV's last position becomes the
+ * title's resume point, see castProgress.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBack } from '../../lib/navigation';
+import { useUserId } from '../../lib/session';
 import { toast } from '../../ui/feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, errorMessage } from '../../ui/StateViews';
@@ -14,6 +16,7 @@ import { PauseGlyph, PlayGlyph } from '../player/playerIcons';
 import { TvGlyph } from './CastIcons';
 import styles from './CastScreen.module.css';
 import { castControl, castStatus } from './castApi';
+import { saveCastProgress } from './castProgress';
 import { useCastStore } from './castStore';
 
 /** Seconds -> m:ss or h:mm:ss. */
@@ -40,6 +43,7 @@ export default function CastScreenPage() {
   const params = useCastStore((s) => s.params);
   const setPlaying = useCastStore((s) => s.setPlaying);
   const clear = useCastStore((s) => s.clear);
+  const userId = useUserId();
   const [busy, setBusy] = useState(false);
   const [seeking, setSeeking] = useState<number | undefined>();
 
@@ -82,6 +86,16 @@ export default function CastScreenPage() {
   };
 
   const exit = async () => {
+    // The TV's last position (before Stop resets it) becomes the resume point of the title page.
+    if (info && info.vod_id === params.vodId) {
+      saveCastProgress(userId, {
+        vodId: params.vodId,
+        sid: params.sid,
+        nid: params.nid,
+        position: info.position,
+        duration: info.duration,
+      });
+    }
     setBusy(true);
     try {
       await castControl({ device_id: device.id, action: 'stop' });

@@ -1,4 +1,6 @@
 /** The player's side panels (spec §2): episodes, with the current one highlighted; and 'more'. */
+import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CameraGlyph } from './playerIcons';
 import { RATIOS, type Ratio, SPEEDS, usePlayerSettings } from './playerSettings';
@@ -61,76 +63,123 @@ interface MorePanelProps {
   onClose: () => void;
   /** A speed was chosen (the player shows it in its alert box). */
   onSpeed: (speed: number) => void;
+  /**
+   * Show it as a sheet at the bottom of the screen instead of a side panel inside the player: the small player of
+   * a portrait page (a 390 px wide phone gives it 219 px of height, too little for the choices).
+   */
+  sheet?: boolean;
 }
 
-/** 'More': picture ratio, speed, screenshot and the clock switch; choices persist (`playerSettings`). */
-export function MorePanel({ onScreenshot, onClose, onSpeed }: MorePanelProps) {
+/**
+ * 'More': picture ratio, speed, screenshot and the clock switch; choices persist (`playerSettings`). A side panel
+ * inside the player (fullscreen, landscape), or a bottom sheet over the page (`sheet`, portrait).
+ */
+export function MorePanel({ onScreenshot, onClose, onSpeed, sheet }: MorePanelProps) {
   const { t } = useTranslation();
   const { ratio, speed, clock, setRatio, setSpeed, setClock } = usePlayerSettings();
-  return (
+  const frame = (content: ReactNode) =>
+    sheet ? (
+      createPortal(
+        <div className={styles.sheetRoot}>
+          <button type="button" className={styles.sheetMask} onClick={onClose} aria-label={t('common.close')} />
+          <section
+            className={styles.sheet}
+            role="dialog"
+            aria-label={t('player.more')}
+            data-layout="sheet"
+            data-testid="player-more-panel"
+          >
+            <div className={styles.sheetHead}>
+              <h2 className={styles.sheetTitle}>{t('player.more')}</h2>
+              <button
+                type="button"
+                className={styles.sheetClose}
+                onClick={onClose}
+                aria-label={t('common.close')}
+                data-testid="player-more-close"
+              >
+                ×
+              </button>
+            </div>
+            {content}
+          </section>
+        </div>,
+        document.body,
+      )
+    ) : (
+      <>
+        <button type="button" className={styles.panelScrim} onClick={onClose} aria-label={t('common.close')} />
+        <section
+          className={`${styles.panel} ${styles.morePanel}`}
+          aria-label={t('player.more')}
+          data-layout="side"
+          data-testid="player-more-panel"
+        >
+          {content}
+        </section>
+      </>
+    );
+  return frame(
     <>
-      <button type="button" className={styles.panelScrim} onClick={onClose} aria-label={t('common.close')} />
-      <section className={styles.panel} aria-label={t('player.more')} data-testid="player-more-panel">
-        <h3 className={styles.panelTitle}>{t('player.ratio')}</h3>
-        <div className={styles.chips}>
-          {RATIOS.map((r) => (
-            <button
-              key={r}
-              type="button"
-              className={styles.chip}
-              aria-pressed={r === ratio}
-              data-active={r === ratio || undefined}
-              data-testid={`player-ratio-${r}`}
-              onClick={() => setRatio(r)}
-            >
-              {t(RATIO_KEYS[r])}
-            </button>
-          ))}
-        </div>
-        <h3 className={styles.panelTitle}>{t('player.speed')}</h3>
-        <div className={styles.chips}>
-          {SPEEDS.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={styles.chip}
-              aria-pressed={s === speed}
-              data-active={s === speed || undefined}
-              data-testid={`player-speed-${s}`}
-              onClick={() => {
-                setSpeed(s);
-                onSpeed(s);
-              }}
-            >
-              {Number.isInteger(s) ? s.toFixed(1) : String(s)}x
-            </button>
-          ))}
-        </div>
-        <div className={styles.chips}>
+      <h3 className={styles.panelTitle}>{t('player.ratio')}</h3>
+      <div className={styles.chips}>
+        {RATIOS.map((r) => (
           <button
+            key={r}
             type="button"
             className={styles.chip}
-            data-testid="player-screenshot"
+            aria-pressed={r === ratio}
+            data-active={r === ratio || undefined}
+            data-testid={`player-ratio-${r}`}
+            onClick={() => setRatio(r)}
+          >
+            {t(RATIO_KEYS[r])}
+          </button>
+        ))}
+      </div>
+      <h3 className={styles.panelTitle}>{t('player.speed')}</h3>
+      <div className={styles.chips}>
+        {SPEEDS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={styles.chip}
+            aria-pressed={s === speed}
+            data-active={s === speed || undefined}
+            data-testid={`player-speed-${s}`}
             onClick={() => {
-              onClose();
-              onScreenshot();
+              setSpeed(s);
+              onSpeed(s);
             }}
           >
-            <CameraGlyph size={18} />
-            <span>{t('player.screenshot')}</span>
+            {Number.isInteger(s) ? s.toFixed(1) : String(s)}x
           </button>
-          <button
-            type="button"
-            className={styles.chip}
-            aria-pressed={clock}
-            data-active={clock || undefined}
-            data-testid="player-clock-toggle"
-            onClick={() => setClock(!clock)}
-          >
-            {t('player.clock')}
-          </button>
-        </div>
-      </section>
-    </>
+        ))}
+      </div>
+      <div className={styles.chips}>
+        <button
+          type="button"
+          className={styles.chip}
+          data-testid="player-screenshot"
+          onClick={() => {
+            onClose();
+            onScreenshot();
+          }}
+        >
+          <CameraGlyph size={18} />
+          <span>{t('player.screenshot')}</span>
+        </button>
+        <button
+          type="button"
+          className={styles.chip}
+          aria-pressed={clock}
+          data-active={clock || undefined}
+          data-testid="player-clock-toggle"
+          onClick={() => setClock(!clock)}
+        >
+          {t('player.clock')}
+        </button>
+      </div>
+    </>,
   );
 }

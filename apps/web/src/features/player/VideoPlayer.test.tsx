@@ -268,4 +268,141 @@ describe('VideoPlayer', () => {
     expect(onProgress).toHaveBeenLastCalledWith(13, 100);
     expect(onProgressB).not.toHaveBeenCalledWith(13, 100);
   });
+
+  it('reports the position reached before a fatal error hands over to another source', async () => {
+    const calls: string[] = [];
+    const onProgress = vi.fn((t: number) => calls.push(`progress ${t}`));
+    const onFailed = vi.fn(() => {
+      calls.push('failed');
+      return true;
+    });
+    render(<VideoPlayer src="/media/a.m3u8" onProgress={onProgress} onFailed={onFailed} />);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    const video = screen.getByTestId('player-video') as HTMLVideoElement;
+    Object.defineProperty(video, 'readyState', { configurable: true, value: 4 });
+    Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+    video.currentTime = 42;
+    act(() => hls.instances[0]?.handlers.get('hlsError')?.('hlsError', { fatal: true }));
+    expect(calls).toEqual(['progress 42', 'failed']);
+  });
+
+  it('takes keyboard shortcuts: play/pause, seek, volume, close the panel', async () => {
+    usePlayerSettings.setState({ volume: 20 });
+    render(<VideoPlayer src="/media/a.m3u8" />);
+    const video = screen.getByTestId('player-video') as HTMLVideoElement;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+    let paused = true;
+    Object.defineProperty(video, 'paused', { configurable: true, get: () => paused });
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    play.mockClear();
+    const key = (k: string) => {
+      const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true });
+      act(() => {
+        document.body.dispatchEvent(e);
+      });
+      return e;
+    };
+    expect(key(' ').defaultPrevented).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+    paused = false;
+    key('k');
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+    video.currentTime = 30;
+    key('ArrowRight');
+    expect(video.currentTime).toBe(35);
+    expect(screen.getByTestId('player-popup-seek').textContent).toBe('0:35 / 1:40');
+    key('j');
+    expect(video.currentTime).toBe(25);
+    key('ArrowUp');
+    expect(usePlayerSettings.getState().volume).toBe(30);
+    await waitFor(() => expect(video.volume).toBeCloseTo(0.3));
+    key('m');
+    expect(video.muted).toBe(true);
+    // Typing in a field is not a shortcut.
+    const input = document.createElement('input');
+    document.body.appendChild(input);
+    const typed = new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true });
+    act(() => {
+      input.dispatchEvent(typed);
+    });
+    expect(video.currentTime).toBe(25);
+    expect(typed.defaultPrevented).toBe(false);
+    input.remove();
+    // Esc closes 'more'.
+    act(() => screen.getByTestId('player-more').click());
+    expect(screen.getByTestId('player-more-panel')).toBeTruthy();
+    key('Escape');
+    expect(screen.queryByTestId('player-more-panel')).toBeNull();
+    usePlayerSettings.setState({ volume: 20 });
+  });
+
+  it('describes what plays to the Media Session and takes its actions', async () => {
+    const handlers = new Map<string, ((d: { seekOffset?: number; seekTime?: number }) => void) | null>();
+    const session = {
+      metadata: null as unknown,
+      setActionHandler: (action: string, h: ((d: object) => void) | null) => handlers.set(action, h),
+    };
+    Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: session });
+    class FakeMetadata {
+      constructor(public init: { title: string; artwork: { src: string }[] }) {}
+    }
+    vi.stubGlobal('MediaMetadata', FakeMetadata);
+    try {
+      const onNext = vi.fn();
+      const { unmount } = render(
+        <VideoPlayer src="/media/a.m3u8" title="Nine 第2集" poster="/p.jpg" onNext={onNext} />,
+      );
+      await waitFor(() => expect(session.metadata).toBeInstanceOf(FakeMetadata));
+      const meta = session.metadata as FakeMetadata;
+      expect(meta.init.title).toBe('Nine 第2集');
+      expect(meta.init.artwork[0]?.src).toMatch(/^http.*\/p\.jpg$/);
+      const video = screen.getByTestId('player-video') as HTMLVideoElement;
+      Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+      video.currentTime = 50;
+      handlers.get('seekforward')?.({});
+      expect(video.currentTime).toBe(60);
+      handlers.get('seekbackward')?.({ seekOffset: 30 });
+      expect(video.currentTime).toBe(30);
+      handlers.get('seekto')?.({ seekTime: 99 });
+      expect(video.currentTime).toBe(99);
+      handlers.get('pause')?.({});
+      expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+      handlers.get('nexttrack')?.({});
+      expect(onNext).toHaveBeenCalledTimes(1);
+      unmount();
+      expect(session.metadata).toBeNull();
+      expect(handlers.get('play')).toBeNull();
+    } finally {
+      delete (navigator as { mediaSession?: unknown }).mediaSession;
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("shows 'more' as a bottom sheet on a portrait screen, as a side panel in the player otherwise", async () => {
+    const size = (w: number, h: number) => {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: h });
+    };
+    const [w, h] = [window.innerWidth, window.innerHeight];
+    try {
+      size(390, 844);
+      const { unmount } = render(<VideoPlayer src="/media/a.m3u8" />);
+      act(() => screen.getByTestId('player-more').click());
+      const sheet = screen.getByTestId('player-more-panel');
+      expect(sheet.dataset.layout).toBe('sheet');
+      expect(screen.getByTestId('player').contains(sheet)).toBe(false);
+      act(() => screen.getByTestId('player-more-close').click());
+      expect(screen.queryByTestId('player-more-panel')).toBeNull();
+      unmount();
+      size(1280, 720);
+      render(<VideoPlayer src="/media/a.m3u8" />);
+      act(() => screen.getByTestId('player-more').click());
+      const side = screen.getByTestId('player-more-panel');
+      expect(side.dataset.layout).toBe('side');
+      expect(screen.getByTestId('player').contains(side)).toBe(true);
+    } finally {
+      size(w, h);
+    }
+  });
 });

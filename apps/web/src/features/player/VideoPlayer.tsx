@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { useTranslation } from 'react-i18next';
 import { chooseEngine } from './episodes';
 import { enterFullscreen, exitFullscreen, type FullscreenMode } from './fullscreen';
-import { CONTROLS_HIDE_MS } from './gestures';
+import { CONTROLS_HIDE_MS, formatTime } from './gestures';
 import {
   createHls,
   createPlayerVideo,
@@ -16,6 +16,8 @@ import {
   needsFullBuild,
   takeEarlyPlayer,
 } from './hlsEngine';
+import { keyAction } from './keyboard';
+import { bindMediaSession } from './mediaSession';
 import { agreeMobileData, mobileDataAllowed } from './network';
 import { BottomBar, CentreButton, GestureLayer, type Popup, TitleBar } from './PlayerControls';
 import { EpisodePanel, MorePanel, type PanelEpisode } from './PlayerPanels';
@@ -30,6 +32,8 @@ type Panel = 'none' | 'episodes' | 'more';
 
 /** How long (ms) the alert text box stays. */
 const ALERT_MS = 2500;
+/** How long (ms) a keyboard shortcut's pop-up (seek time, volume) stays. */
+const KEY_POPUP_MS = 800;
 
 export interface VideoPlayerProps {
   /** HLS playlist URL; playback (re)starts whenever it changes. */
@@ -259,6 +263,8 @@ export function VideoPlayer({
     };
     const fail = () => {
       if (cancelled) return;
+      // The position reached, before unloading resets it: a switch to another source continues there.
+      if (el.readyState >= HTMLMediaElement.HAVE_METADATA && el.currentTime > 0) report?.(el.currentTime, el.duration);
       hls?.destroy();
       hls = null;
       // The caller may switch to another source (a new `src` re-runs this effect).
@@ -481,6 +487,67 @@ export function VideoPlayer({
     );
   }, [title, t]);
 
+  // Keyboard shortcuts (desktop web; see keyboard.ts). The latest handlers through a ref: one listener per player.
+  const keyPopupTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onKeyRef = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  onKeyRef.current = (e: KeyboardEvent) => {
+    const action = keyAction(e);
+    const el = videoRef.current;
+    if (!action || !el || locked || holdRef.current) return;
+    if (action.kind === 'close') {
+      if (panel === 'none') return;
+      setPanel('none');
+    } else {
+      if (status === 'notice' || status === 'error') return;
+      const flash = (next: Popup) => {
+        setPopup(next);
+        clearTimeout(keyPopupTimer.current);
+        keyPopupTimer.current = setTimeout(() => setPopup(null), KEY_POPUP_MS);
+      };
+      if (action.kind === 'toggle') togglePlay();
+      else if (action.kind === 'fullscreen') toggleFullscreen();
+      else if (action.kind === 'seek') {
+        const end = Number.isFinite(el.duration) ? el.duration : duration;
+        const to = Math.min(end || 0, Math.max(0, el.currentTime + action.by));
+        seekTo(to);
+        flash({ kind: 'seek', text: `${formatTime(to)} / ${formatTime(end || 0)}` });
+      } else if (action.kind === 'mute') {
+        el.muted = !el.muted;
+        setMutedByPolicy(false);
+        flash({ kind: 'volume', text: t('player.volume', { value: el.muted ? 0 : settings.volume }) });
+      } else {
+        const value = Math.min(100, Math.max(0, settings.volume + action.by));
+        settings.setVolume(value);
+        el.muted = false;
+        flash({ kind: 'volume', text: t('player.volume', { value }) });
+      }
+      touch();
+    }
+    e.preventDefault();
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => onKeyRef.current(e);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      clearTimeout(keyPopupTimer.current);
+    };
+  }, []);
+
+  // The system's media controls (lock screen, media keys): title, poster, play/pause/seek/next.
+  const onNextRef = useRef(onNext);
+  onNextRef.current = onNext;
+  const hasNext = Boolean(onNext);
+  useEffect(() => {
+    if (!video) return;
+    return bindMediaSession({
+      video,
+      title: title ?? '',
+      poster,
+      onNext: hasNext ? () => onNextRef.current?.() : undefined,
+    });
+  }, [video, title, poster, hasNext]);
+
   const state = useMemo<PlayerState>(
     () => ({
       video,
@@ -620,6 +687,7 @@ export function VideoPlayer({
       )}
       {panel === 'more' && (
         <MorePanel
+          sheet={fullscreen === 'none' && (portrait || (size.height > 0 && size.height < 260))}
           onScreenshot={screenshot}
           onClose={() => setPanel('none')}
           onSpeed={(speed) => setAlertText(t('player.speedChanged', { speed }))}

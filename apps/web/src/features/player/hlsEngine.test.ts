@@ -5,7 +5,7 @@ import type { HlsClass } from './hlsEngine';
 type Handler = (event: string, data: any) => void;
 
 class FakeHls {
-  static Events = { ERROR: 'hlsError', MANIFEST_LOADED: 'hlsManifestLoaded' };
+  static Events = { ERROR: 'hlsError', MANIFEST_LOADED: 'hlsManifestLoaded', FRAG_BUFFERED: 'hlsFragBuffered' };
   static supported = true;
   static isSupported = () => FakeHls.supported;
   static instances: FakeHls[] = [];
@@ -91,6 +91,48 @@ describe('early player', () => {
     expect(started).not.toHaveBeenCalled();
     video.dispatchEvent(new Event('playing'));
     await vi.waitFor(() => expect(started).toHaveBeenCalled());
+  });
+
+  it('reports the first buffered fragment once, and at once when it cannot start', async () => {
+    const { startEarlyPlayer } = await engine();
+    const onBuffered = vi.fn();
+    void startEarlyPlayer(Hls, '/media/a.m3u8', '', '', { onBuffered });
+    const hls = FakeHls.instances[0];
+    expect(onBuffered).not.toHaveBeenCalled();
+    hls?.handlers.get('hlsFragBuffered')?.('hlsFragBuffered', {});
+    hls?.handlers.get('hlsFragBuffered')?.('hlsFragBuffered', {});
+    const video = hls?.media as HTMLVideoElement;
+    video.dispatchEvent(new Event('playing'));
+    expect(onBuffered).toHaveBeenCalledTimes(1);
+
+    const other = await engine();
+    const notStarted = vi.fn();
+    await other.startEarlyPlayer(Hls, '', '', '', { onBuffered: notStarted });
+    expect(notStarted).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads at once but plays only once `mayPlay` allows it, and gives up when it refuses', async () => {
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    const slot = document.createElement('div');
+    const first = await engine();
+    let allow: (ok: boolean) => void = () => undefined;
+    void first.startEarlyPlayer(Hls, '/media/a.m3u8', '', '', {
+      mayPlay: new Promise<boolean>((resolve) => {
+        allow = resolve;
+      }),
+    });
+    expect(FakeHls.instances[0]?.src).toBe('/media/a.m3u8');
+    expect(FakeHls.instances[0]?.media).toBeInstanceOf(HTMLVideoElement);
+    expect(play).not.toHaveBeenCalled();
+    allow(true);
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+
+    const second = await engine();
+    const refused = second.startEarlyPlayer(Hls, '/media/a.m3u8', '', '', { mayPlay: Promise.resolve(false) });
+    await refused;
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(second.takeEarlyPlayer('/media/a.m3u8', slot)).toBeNull();
+    expect(FakeHls.instances[1]?.destroyed).toBe(true);
   });
 
   it('is dropped for another stream, after a fatal error or when the stream needs the full build', async () => {

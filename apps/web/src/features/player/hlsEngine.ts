@@ -111,18 +111,55 @@ function dropEarly() {
   box.remove();
 }
 
+/** Options of {@link startEarlyPlayer}. */
+export interface EarlyPlayerOptions {
+  /**
+   * Called once when the first fragment is in the element's buffer (hls.js `FRAG_BUFFERED`), or when the start
+   * settles otherwise (first frame, failure, cannot start): from then on the network is no longer needed for the
+   * first frame, so the boot script starts the app's own downloads then (app/preload.ts).
+   */
+  onBuffered?: () => void;
+  /**
+   * A check that must pass before `play()` (e.g. the free-view quota of issue 7, a server call): the playlist and the
+   * first fragment load while it runs; only `play()` waits for it. `false` (or a rejection) gives the early start up
+   * (the element keeps buffering but never plays; the title page then starts afresh behind its own gate).
+   */
+  mayPlay?: Promise<boolean>;
+}
+
 /**
  * Start playing `src` before the app has rendered: a `<video>` in a box at the top of the page, where the title
  * page's player will be (styled by `.ov-boot-player` in index.html). Resolves once its first frame is on screen,
- * or at once when playback fails, cannot start early (no MSE, an app already rendered) or needs the full build.
+ * or at once when playback fails, cannot start early (no MSE, an app already rendered), needs the full build or
+ * is refused by `options.mayPlay`.
  */
-export function startEarlyPlayer(Hls: HlsClass, src: string, poster: string, title: string): Promise<void> {
+export function startEarlyPlayer(
+  Hls: HlsClass,
+  src: string,
+  poster: string,
+  title: string,
+  options: EarlyPlayerOptions = {},
+): Promise<void> {
+  const { onBuffered, mayPlay } = options;
+  let bufferedCalled = false;
+  const buffered = () => {
+    if (bufferedCalled) return;
+    bufferedCalled = true;
+    onBuffered?.();
+  };
   // On mobile data nothing loads before the viewer agrees (the player's notice asks).
-  if (closed || early || !src || !Hls.isSupported() || !mobileDataAllowed()) return Promise.resolve();
-  let settle: () => void = () => undefined;
+  if (closed || early || !src || !Hls.isSupported() || !mobileDataAllowed()) {
+    buffered();
+    return Promise.resolve();
+  }
+  let settleStart: () => void = () => undefined;
   const started = new Promise<void>((resolve) => {
-    settle = resolve;
+    settleStart = resolve;
   });
+  const settle = () => {
+    buffered();
+    settleStart();
+  };
   const video = createPlayerVideo();
   if (poster) video.poster = poster;
   if (title) video.setAttribute('aria-label', title);
@@ -134,6 +171,8 @@ export function startEarlyPlayer(Hls: HlsClass, src: string, poster: string, tit
   const giveUp = () => {
     entry.unusable = true;
     settle();
+    // The app is already on screen: nobody will take it (see closeUnusableEarlyPlayer).
+    if (closed && early === entry) dropEarly();
   };
   const onError = (_event: unknown, data: { fatal: boolean }) => {
     if (data.fatal) giveUp();
@@ -145,8 +184,10 @@ export function startEarlyPlayer(Hls: HlsClass, src: string, poster: string, tit
     if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => settle());
     else settle();
   };
+  const onFragBuffered = () => buffered();
   hls.on(Hls.Events.ERROR, onError);
   hls.on(Hls.Events.MANIFEST_LOADED, onManifest);
+  hls.on(Hls.Events.FRAG_BUFFERED, onFragBuffered);
   video.addEventListener('playing', onPlaying, { once: true });
   const entry: Early = {
     src,
@@ -157,6 +198,7 @@ export function startEarlyPlayer(Hls: HlsClass, src: string, poster: string, tit
     stopWatching: () => {
       hls.off(Hls.Events.ERROR, onError);
       hls.off(Hls.Events.MANIFEST_LOADED, onManifest);
+      hls.off(Hls.Events.FRAG_BUFFERED, onFragBuffered);
       video.removeEventListener('playing', onPlaying);
     },
     timer: setTimeout(() => {
@@ -167,12 +209,19 @@ export function startEarlyPlayer(Hls: HlsClass, src: string, poster: string, tit
 
   document.body.appendChild(box);
   hls.attachMedia(video);
-  Promise.resolve(video.play()).catch((err: unknown) => {
-    if ((err as { name?: string })?.name !== 'NotAllowedError') return;
-    // Autoplay with sound refused: muted (the player offers the unmute button once it has adopted the element).
-    video.muted = true;
-    Promise.resolve(video.play()).catch(giveUp);
-  });
+  const play = () =>
+    Promise.resolve(video.play()).catch((err: unknown) => {
+      if ((err as { name?: string })?.name !== 'NotAllowedError') return;
+      // Autoplay with sound refused: muted (the player offers the unmute button once it has adopted the element).
+      video.muted = true;
+      Promise.resolve(video.play()).catch(giveUp);
+    });
+  if (!mayPlay) void play();
+  else
+    mayPlay.then((ok) => {
+      if (!ok) giveUp();
+      else if (early === entry) void play();
+    }, giveUp);
   return started;
 }
 
@@ -201,4 +250,15 @@ export function takeEarlyPlayer(src: string, slot: HTMLElement): EarlyPlayer | n
 export function closeEarlyPlayer(): void {
   closed = true;
   dropEarly();
+}
+
+/**
+ * The app has rendered its first screen: no early player starts any more, and one that failed (or was refused by
+ * `mayPlay`) is stopped; a usable one stays for the title page, which may mount its player only after its own
+ * checks (e.g. the free-view flow of issue 7) and then adopts it. It is stopped by {@link closeEarlyPlayer} (the
+ * viewer left the title page, or the page decided not to play) or after EARLY_TTL_MS.
+ */
+export function closeUnusableEarlyPlayer(): void {
+  closed = true;
+  if (early?.unusable) dropEarly();
 }

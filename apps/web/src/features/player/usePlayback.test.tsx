@@ -90,6 +90,42 @@ describe('usePlayback', () => {
     expect(switched).toBe(false);
   });
 
+  it('continues at the second the failed line had reached on the line it switches to', () => {
+    const { result } = setup('/d?id=9&sid=1&nid=2');
+    expect(result.current.playback.startAt).toBe(0);
+    act(() => result.current.playback.onProgress(42.5, 100));
+    act(() => {
+      result.current.playback.onFailed();
+    });
+    expect(result.current.playback.current).toEqual({ sid: 2, nid: 2 });
+    expect(result.current.playback.startAt).toBe(42.5);
+    // Picking an episode is a fresh start, not a continuation.
+    act(() => result.current.playback.select({ sid: 2, nid: 3 }));
+    expect(result.current.playback.startAt).toBe(0);
+  });
+
+  it("continues at the watch record's resume second when the line fails before playing", () => {
+    useWatchRecordStore.getState().save(0, {
+      vod_id: 9,
+      vod_name: 'Nine',
+      vod_pic: '/p.jpg',
+      play: '第1集',
+      from: 'lineA',
+      active: 0,
+      dur: 100,
+      cdur: 37,
+      sid: 1,
+      nid: 1,
+    });
+    const { result } = setup('/d?id=9');
+    expect(result.current.playback.startAt).toBe(37);
+    act(() => {
+      result.current.playback.onFailed();
+    });
+    expect(result.current.playback.current).toEqual({ sid: 2, nid: 1 });
+    expect(result.current.playback.startAt).toBe(37);
+  });
+
   it('plays the next episode at the end', () => {
     const { result } = setup('/d?id=9&sid=1&nid=1');
     act(() => result.current.playback.onEnded());

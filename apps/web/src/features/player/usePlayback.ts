@@ -2,10 +2,11 @@
  * What the title page plays (spec §2 title page, issue 5 item 2): the episode from the route's `sid`/`nid`, else
  * from the watch record the title was opened with, else the first playable one; auto-next at the end; the switch
  * to another source (`sid`, same episode index) when one fails fatally, 'Play failed' only when all have failed;
- * the resume second; the watch record's saving (`useWatchProgress`).
+ * the resume second (after a source switch: the second the failed source had reached, else the one it started
+ * at); the watch record's saving (`useWatchProgress`).
  */
 import type { VodDetail } from '@openvod/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type EpisodeRef, fallbackSource, nextEpisode, resolveSelection, type Selection } from './episodes';
@@ -39,6 +40,10 @@ export function usePlayback(vod: VodDetail | undefined, sid: number | undefined,
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new set per title
   const failed = useMemo(() => new Set<number>(), [vod?.vod_id]);
   const [alert, setAlert] = useState('');
+  // The position reached in the current episode (from the player's progress reports), and the second the source
+  // switched to after a failure continues at: playback goes on where the failed line stopped, not at 0.
+  const reached = useRef<{ ref: EpisodeRef; at: number } | null>(null);
+  const [carry, setCarry] = useState<{ ref: EpisodeRef; at: number } | null>(null);
 
   // No episode in the route: the one the viewer was watching.
   const fromRecord = sid === undefined && nid === undefined && opening;
@@ -72,6 +77,7 @@ export function usePlayback(vod: VodDetail | undefined, sid: number | undefined,
     (ref: EpisodeRef) => {
       failed.clear();
       setAlert('');
+      setCarry(null);
       replaceRoute(ref);
     },
     [replaceRoute, failed],
@@ -82,18 +88,38 @@ export function usePlayback(vod: VodDetail | undefined, sid: number | undefined,
     if (next) select(next);
   }, [next, select]);
 
+  const startAt = !current
+    ? 0
+    : carry && sameRef(carry.ref, current)
+      ? carry.at
+      : resumePoint(opening, current.sid, current.nid);
+
   const onFailed = useCallback(() => {
     if (!vod || !current) return false;
     failed.add(current.sid);
     const to = fallbackSource(vod.sources, current, failed);
     if (!to) return false;
     const source = vod.sources.find((s) => s.sid === to.sid);
+    // Where the failed line got to; before it played (no report, or 0 s before the resume seek), the second it was
+    // started at (the resume point or an earlier line's position).
+    const got = sameRef(reached.current?.ref, current) ? (reached.current?.at ?? 0) : 0;
+    const at = got >= 1 ? got : startAt;
+    setCarry(at > 0 ? { ref: to, at } : null);
     setAlert(t('player.lineSwitched', { name: source?.from || `${t('player.lines')} ${to.sid}` }));
     replaceRoute(to);
     return true;
-  }, [vod, current, replaceRoute, failed, t]);
+  }, [vod, current, replaceRoute, failed, t, startAt]);
 
-  const startAt = current ? resumePoint(opening, current.sid, current.nid) : 0;
-  const onProgress = useWatchProgress(vod, selection);
+  const save = useWatchProgress(vod, selection);
+  const onProgress = useCallback(
+    (currentTime: number, duration: number) => {
+      if (current && Number.isFinite(currentTime)) reached.current = { ref: current, at: currentTime };
+      save(currentTime, duration);
+    },
+    [current, save],
+  );
   return { selection, current, select, next, onEnded, onFailed, startAt, onProgress, alert };
 }
+
+const sameRef = (a: EpisodeRef | null | undefined, b: EpisodeRef | null | undefined) =>
+  Boolean(a && b && a.sid === b.sid && a.nid === b.nid);
