@@ -330,7 +330,11 @@ export const AdminCodeBatchBody = z
     grant_amount: z.number().int().min(1).max(1_000_000),
     /** Required for vip: a VIP group (>= 3). */
     grant_group_id: z.number().int().min(0).max(32767).default(0),
-    expires_at: z.iso.datetime({ offset: true }),
+    /**
+     * An instant (ISO 8601 with offset), or an operator day (YYYY-MM-DD): the codes stay valid through the end of
+     * that day in the server's time zone (TZ), whatever the console's own clock and zone.
+     */
+    expires_at: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
   })
   .refine((b) => b.grant_kind !== 'vip' || b.grant_group_id >= 3, {
     message: 'grant_group_id must be a VIP group',

@@ -60,7 +60,8 @@ function BatchModal({ onClose }: { onClose: () => void }) {
         grant_kind: v.grant_kind,
         grant_amount: v.grant_amount,
         grant_group_id: v.grant_kind === 'vip' ? (v.grant_group_id ?? 0) : 0,
-        expires_at: v.expires_at.endOf('day').toISOString(),
+        // The operator day the codes stay valid through: the server ends it in its own time zone (TZ).
+        expires_at: v.expires_at.format('YYYY-MM-DD'),
       };
       return call('adminCreateCodeBatch', { body });
     },

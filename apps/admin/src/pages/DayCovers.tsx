@@ -2,6 +2,8 @@
  * Day covers (issue 4 item 6, spec §7 getDayCover): the splash cover of each date, newest first; set one for a date
  * (picture URL, title, link) or delete it. Calls adminListDayCovers, adminSetDayCover (PUT by date, so setting a
  * date again replaces its cover) and adminDeleteDayCover. The viewer app shows today's cover, else the latest earlier.
+ * "Today" is the operator's day as the server reports it (adminListDayCovers `today`, server TZ), never this
+ * browser's clock: a console in another time zone still marks and defaults the right date.
  */
 import type { DayCover } from '@openvod/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +26,18 @@ interface Values {
   cover_link: string;
 }
 
-function CoverModal({ cover, taken, onClose }: { cover: DayCover | null; taken: Set<string>; onClose: () => void }) {
+function CoverModal({
+  cover,
+  taken,
+  today,
+  onClose,
+}: {
+  cover: DayCover | null;
+  taken: Set<string>;
+  /** The operator's today (YYYY-MM-DD): a new cover's default date. */
+  today: string;
+  onClose: () => void;
+}) {
   const { t, lang } = useI18n();
   // The date picker's month and day names follow dayjs's global locale.
   dayjs.locale(lang === 'zh-cn' ? 'zh-cn' : 'en');
@@ -62,7 +75,7 @@ function CoverModal({ cover, taken, onClose }: { cover: DayCover | null; taken: 
         form={form}
         layout="vertical"
         initialValues={{
-          date: cover ? dayjs(cover.cover_date, DATE) : dayjs(),
+          date: dayjs(cover ? cover.cover_date : today, DATE),
           cover_pic: cover?.cover_pic ?? '',
           cover_title: cover?.cover_title ?? '',
           cover_link: cover?.cover_link ?? '',
@@ -125,17 +138,19 @@ export default function DayCoversPage() {
   const [editing, setEditing] = useState<DayCover | 'new' | null>(null);
   const covers = useQuery({
     queryKey: keys.dayCovers,
-    queryFn: ({ signal }) => call('adminListDayCovers', { signal }).then((r) => r.list),
+    queryFn: ({ signal }) => call('adminListDayCovers', { signal }),
   });
   const remove = useAction({
     mutationFn: (date: string) => call('adminDeleteDayCover', { params: { date } }),
     invalidate: [keys.dayCovers],
     success: 'common.deleted',
   });
-  const today = dayjs().format(DATE);
-  const list = covers.data ?? [];
+  const today = covers.data?.today;
+  const list = covers.data?.list ?? [];
   // The cover the viewer app shows now: today's, else the latest earlier one.
-  const current = list.filter((c) => c.cover_date <= today).sort((a, b) => b.cover_date.localeCompare(a.cover_date))[0];
+  const current = list
+    .filter((c) => today !== undefined && c.cover_date <= today)
+    .sort((a, b) => b.cover_date.localeCompare(a.cover_date))[0];
 
   const columns: ColumnsType<DayCover> = [
     {
@@ -146,7 +161,7 @@ export default function DayCoversPage() {
         <Space size={4} wrap>
           <span style={{ whiteSpace: 'nowrap' }}>{d}</span>
           {d === current?.cover_date && <Tag color="green">{t('cover.showing')}</Tag>}
-          {d > today && <Tag color="blue">{t('cover.upcoming')}</Tag>}
+          {today !== undefined && d > today && <Tag color="blue">{t('cover.upcoming')}</Tag>}
         </Space>
       ),
     },
@@ -197,7 +212,7 @@ export default function DayCoversPage() {
       error={covers.error}
       testId="covers-page"
       extra={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="cover-create">
+        <Button type="primary" onClick={() => setEditing('new')} disabled={!today} data-testid="cover-create">
           {t('cover.create')}
         </Button>
       }
@@ -210,10 +225,11 @@ export default function DayCoversPage() {
         locale={{ emptyText: t('cover.empty') }}
         pagination={list.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
       />
-      {editing && (
+      {editing && today && (
         <CoverModal
           cover={editing === 'new' ? null : editing}
           taken={new Set(list.map((c) => c.cover_date))}
+          today={today}
           onClose={() => setEditing(null)}
         />
       )}

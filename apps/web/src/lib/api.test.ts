@@ -96,6 +96,24 @@ describe('createApiClient', () => {
     });
   });
 
+  it('sends the headers of a call, but never in place of the spec §3 ones', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      jsonResponse(200, { code: 1, msg: 'ok' }),
+    );
+    const client = createApiClient({ ...base, fetch });
+    await client.request('/api/billing/upgrade', {
+      method: 'POST',
+      body: {},
+      headers: { 'Idempotency-Key': 'k-123456789', DeviceId: 'forged', 'content-type': 'text/plain' },
+    });
+    const headers = fetch.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('k-123456789');
+    expect(headers.deviceid).toBe('abc123');
+    expect(headers.DeviceId).toBeUndefined();
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers['content-type']).toBeUndefined();
+  });
+
   it('sends i (the base address in use) and imei', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
       jsonResponse(200, { code: 1, msg: 'ok' }),

@@ -178,6 +178,11 @@ export interface RequestOptions {
   auth?: boolean;
   /** A call the contract marks `encrypted` (spec §7): its JSON body is encrypted while encryption is on. */
   encrypted?: boolean;
+  /**
+   * Extra headers of this call (e.g. `Idempotency-Key`, research/money.md §2). They cannot replace the spec §3
+   * headers the client sets itself (a name the client sets, compared case-insensitively, is ignored).
+   */
+  headers?: Record<string, string>;
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -216,6 +221,10 @@ export function createApiClient(options: ApiClientOptions) {
     if (imeiValue) headers.imei = imeiValue;
     const authorcode = token();
     if (authorcode) headers.authorcode = authorcode;
+    const own = new Set([...Object.keys(headers), 'content-type'].map((h) => h.toLowerCase()));
+    for (const [name, value] of Object.entries(req.headers ?? {})) {
+      if (!own.has(name.toLowerCase())) headers[name] = value;
+    }
     const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
     if (req.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     const codec = payloadCodec();

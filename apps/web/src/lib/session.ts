@@ -10,13 +10,10 @@ export interface SessionState {
   /** Opaque session token ('' when logged out). */
   token: string;
   user: UserInfo | null;
-  /** Local day (YYYY-MM-DD) of the last keep-alive call: it runs once per day. */
-  keepAliveDay: string;
   /** Store a fresh sign-in. */
   signIn: (token: string, user: UserInfo) => void;
   /** Replace the user info (after checkLogin, updateInfo, ...). Ignored when logged out. */
   setUser: (user: UserInfo) => void;
-  setKeepAliveDay: (day: string) => void;
   /** Forget the session (logout, 401, failed check). */
   clear: () => void;
 }
@@ -34,19 +31,17 @@ export const useSession = create<SessionState>()(
     (set, get) => ({
       token: '',
       user: null,
-      keepAliveDay: '',
-      signIn: (token, user) => set({ token, user, keepAliveDay: '' }),
+      signIn: (token, user) => set({ token, user }),
       setUser: (user) => {
         if (get().token) set({ user });
       },
-      setKeepAliveDay: (keepAliveDay) => set({ keepAliveDay }),
-      clear: () => set({ token: '', user: null, keepAliveDay: '' }),
+      clear: () => set({ token: '', user: null }),
     }),
     {
       name: SESSION_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ token: s.token, user: s.user, keepAliveDay: s.keepAliveDay }),
+      partialize: (s) => ({ token: s.token, user: s.user }),
       merge: (persisted, current) => {
         const p = (persisted ?? {}) as Partial<SessionState>;
         const token = typeof p.token === 'string' ? p.token : '';
@@ -55,7 +50,6 @@ export const useSession = create<SessionState>()(
           ...current,
           token: user ? token : '',
           user,
-          keepAliveDay: user && typeof p.keepAliveDay === 'string' ? p.keepAliveDay : '',
         };
       },
     },

@@ -4,7 +4,7 @@
  * and passes trivially.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { macPlog } from '../../db/schema/index.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
@@ -16,6 +16,12 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+// Operator days (the per-IP registration cap, the keep-alive reward) are read from the service clock: frozen at each
+// test's start, a test running across midnight in the operator's time zone still sees one day.
+beforeEach(() => {
+  const at = new Date();
+  t.app.services.accounts.now = () => at;
+});
 
 async function journalMatches(userId: number, userName: string) {
   const [sum] = rowsOf<{ s: number; n: number }>(

@@ -6,7 +6,7 @@
 import { guestCredentials } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { macUser } from '../../db/schema/index.ts';
 import { baseAddress, requestContext } from '../../plugins/request-context.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -20,6 +20,12 @@ beforeAll(async () => {
   admin = await t.adminHeaders();
 });
 afterAll(() => t.close());
+// Operator days (the per-IP registration cap, the keep-alive reward) are read from the service clock: frozen at each
+// test's start, a test running across midnight in the operator's time zone still sees one day.
+beforeEach(() => {
+  const at = new Date();
+  t.app.services.accounts.now = () => at;
+});
 
 const editConfig = async (patch: Record<string, unknown>) => {
   const res = await t.app.inject({ method: 'PATCH', url: '/api/admin/app-config', headers: admin, payload: patch });

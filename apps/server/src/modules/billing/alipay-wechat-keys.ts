@@ -97,3 +97,14 @@ export function requireAllOrNone(channel: string, vars: Record<string, string | 
   if (missing.length === 0) return true;
   throw new Error(`${channel}: set ${missing.join(', ')} too, or none of ${names.join(', ')}`);
 }
+
+/** Beijing time (UTC+8 all year: China has no daylight saving), in ms east of UTC. */
+const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+
+/**
+ * `date` as Beijing wall-clock time, `YYYY-MM-DDTHH:mm:ss` (no zone): the local time both gateways take in requests
+ * (Alipay `timestamp` / `time_expire`, WeChat Pay `time_expire`), whatever the server's own time zone (TZ).
+ */
+export function beijingWallTime(date: Date): string {
+  return new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19);
+}

@@ -242,6 +242,8 @@ describe('alipay amounts and times', () => {
 
   it('formats and parses Beijing time', () => {
     expect(alipayTime(new Date('2026-11-22T13:45:00Z'))).toBe('2026-11-22 21:45:00');
+    // Past 16:00 UTC it is already the next day (and year) in Beijing, whatever the server's TZ.
+    expect(alipayTime(new Date('2026-12-31T16:30:05Z'))).toBe('2027-01-01 00:30:05');
     expect(parseAlipayTime('2026-11-22 21:45:00')?.toISOString()).toBe('2026-11-22T13:45:00.000Z');
     expect(parseAlipayTime('22/11/2026')).toBeUndefined();
   });

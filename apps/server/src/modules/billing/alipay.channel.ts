@@ -19,7 +19,7 @@
 import type { KeyObject } from 'node:crypto';
 import { AlipaySdk } from 'alipay-sdk';
 import { paymentChannelsFromEnv } from '../../config/config.ts';
-import { loadRsaKey, privatePem, publicPem, requireAllOrNone } from './alipay-wechat-keys.ts';
+import { beijingWallTime, loadRsaKey, privatePem, publicPem, requireAllOrNone } from './alipay-wechat-keys.ts';
 import {
   type ChannelFactory,
   type ChannelOrder,
@@ -47,8 +47,6 @@ export interface AlipayChannelOptions {
   timeoutMs?: number;
 }
 
-const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
-
 /** 1999 fen -> "19.99"; throws RangeError unless `fen` is a safe integer > 0. */
 export function fenToYuan(fen: number): string {
   if (!Number.isSafeInteger(fen) || fen <= 0) throw new RangeError(`amount must be a positive integer of fen: ${fen}`);
@@ -64,7 +62,7 @@ export function yuanToFen(yuan: string): number | null {
 
 /** A Date as Alipay's `yyyy-MM-dd HH:mm:ss` in Beijing time. */
 export function alipayTime(date: Date): string {
-  return new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return beijingWallTime(date).replace('T', ' ');
 }
 
 /** Alipay's `yyyy-MM-dd HH:mm:ss` (Beijing time) as a Date; undefined when absent or malformed. */

@@ -65,7 +65,10 @@ export async function registerBilling(
   billingAdminRoutes(app, billing, ledger, deps.adminGuard);
   let jobs: { stop(): void }[] = [];
   app.addHook('onReady', async () => {
-    jobs = [startBillingJobs(billing, log), startLedgerJobs(ledger, log)];
+    jobs = [
+      startBillingJobs(billing, log),
+      startLedgerJobs(ledger, log, { at: config.billing.ledgerCheckAt, timeZone: config.timeZone }),
+    ];
   });
   app.addHook('onClose', async () => {
     for (const j of jobs) j.stop();

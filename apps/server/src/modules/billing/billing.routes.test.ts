@@ -9,6 +9,8 @@ import { macGroup, macOrder, macPlog, macUser, paymentEvent, vipPlan } from '../
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   creditPoints,
+  operatorDay,
+  operatorDayRange,
   PLOG_TYPE,
   processDeletions,
   requestDeletion,
@@ -609,6 +611,22 @@ describe('redemption codes and the console', () => {
       expires_at: new Date(Date.now() + 1000).toISOString(),
     });
     expect(vip).toMatchObject({ code_count: 3, used_count: 0, grant_kind: 'vip' });
+    // A day (the console's date picker) is the operator's: valid through its end in Asia/Shanghai, not the caller's.
+    const byDay = await mk({
+      batch_name: 'day',
+      count: 1,
+      grant_kind: 'views',
+      grant_amount: 1,
+      expires_at: '2031-02-28',
+    });
+    expect(byDay.expires_at).toBe('2031-02-28T15:59:59.999Z');
+    const badDay = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/billing/code-batches',
+      headers: admin,
+      payload: { batch_name: 'x', count: 1, grant_kind: 'views', grant_amount: 1, expires_at: '2031-02-30' },
+    });
+    expect(badDay.statusCode).toBe(400);
     const noGroup = await t.app.inject({
       method: 'POST',
       url: '/api/admin/billing/code-batches',
@@ -770,7 +788,8 @@ describe('redemption codes and the console', () => {
     expect(paid.json().payments).toMatchObject([{ channel: 'fake', amount: 90, status: 'credited' }]);
     expect(paid.json().provider.status).toBe('paid');
 
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    // The operator day the order was paid on (not the test's "now": the day may roll over during the test).
+    const today = operatorDay(new Date(paid.json().info.order_pay_time), 'Asia/Shanghai');
     const byChannel = await t.app.inject({
       method: 'GET',
       url: `/api/admin/billing/revenue?from=${today}&to=${today}&by=channel`,
@@ -791,13 +810,25 @@ describe('redemption codes and the console', () => {
       headers: admin,
     });
     expect(byPlan.json().sum_amount).toBe(fakeRow.amount);
-    // Without days the report covers the operator's last 30 days, whatever the caller's clock says.
+    // Without days the report covers the operator's last 30 days (server clock and time zone, whatever the
+    // caller's clock says): `to` is the operator's today at the request, `from` 29 days earlier.
+    const dayBefore = operatorDay(new Date(), 'Asia/Shanghai');
     const byDefault = await t.app.inject({
       method: 'GET',
       url: '/api/admin/billing/revenue?by=channel',
       headers: admin,
     });
-    expect(byDefault.json()).toMatchObject({ to: today, sum_amount: byChannel.json().sum_amount });
+    const dayAfter = operatorDay(new Date(), 'Asia/Shanghai');
+    const { from, to } = byDefault.json();
+    expect([dayBefore, dayAfter]).toContain(to);
+    expect(from).toBe(operatorDayRange(new Date(), 'Asia/Shanghai', { to }).from);
+    const explicit = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/billing/revenue?from=${from}&to=${to}&by=channel`,
+      headers: admin,
+    });
+    expect(byDefault.json().sum_amount).toBe(explicit.json().sum_amount);
+    expect(byDefault.json().sum_amount).toBeGreaterThanOrEqual(byChannel.json().sum_amount);
 
     const none = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: admin });
     expect(none.statusCode).toBe(200);

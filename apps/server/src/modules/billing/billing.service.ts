@@ -829,7 +829,10 @@ export class BillingService {
     };
   }
 
-  /** adminCreateCodeBatch: `count` fresh codes (a collision, 2^-80 a pair, is simply drawn again). */
+  /**
+   * adminCreateCodeBatch: `count` fresh codes (a collision, 2^-80 a pair, is simply drawn again). `expires_at` is an
+   * ISO instant, or an operator day (YYYY-MM-DD) meaning the end of that day in the operator's time zone.
+   */
   async createCodeBatch(body: {
     batch_name: string;
     count: number;
@@ -852,7 +855,7 @@ export class BillingService {
           grant_amount: body.grant_amount,
           grant_group_id: body.grant_kind === 'vip' ? body.grant_group_id : 0,
           code_count: body.count,
-          expires_at: new Date(body.expires_at),
+          expires_at: codeBatchExpiry(body.expires_at, this.opts.timeZone),
         })
         .returning();
       const b = batch as typeof redeemBatch.$inferSelect;
@@ -1164,4 +1167,13 @@ export function startBillingJobs(
   const timer = setInterval(() => void run(), opts.intervalMs ?? 60_000);
   timer.unref();
   return { stop: () => clearInterval(timer), run };
+}
+
+/**
+ * The expiry instant of a code batch: an ISO instant as given, or an operator day (YYYY-MM-DD) as the last
+ * millisecond of that day in `timeZone` (a code is expired when `expires_at <= now`, so it stays valid all day).
+ */
+export function codeBatchExpiry(value: string, timeZone: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return DateTime.fromISO(value, { zone: timeZone }).endOf('day').toJSDate();
+  return new Date(value);
 }

@@ -242,6 +242,7 @@ describe('wechat createPayment', () => {
       amount: { total: 1990, currency: 'CNY' },
     });
     expect(wechatTime(new Date('2026-11-22T13:45:00Z'))).toBe('2026-11-22T21:45:00+08:00');
+    expect(wechatTime(new Date('2026-12-31T16:30:05Z'))).toBe('2027-01-01T00:30:05+08:00');
   });
 
   it('h5: H5 order -> h5_url with redirect_url, valid at most 5 minutes', async () => {

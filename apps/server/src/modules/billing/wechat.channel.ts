@@ -22,7 +22,7 @@
 import { createDecipheriv, createVerify, type KeyObject } from 'node:crypto';
 import { Wechatpay } from 'wechatpay-axios-plugin';
 import { paymentChannelsFromEnv } from '../../config/config.ts';
-import { loadRsaKey, privatePem, requireAllOrNone } from './alipay-wechat-keys.ts';
+import { beijingWallTime, loadRsaKey, privatePem, requireAllOrNone } from './alipay-wechat-keys.ts';
 import {
   type ChannelFactory,
   type ChannelOrder,
@@ -58,11 +58,10 @@ export interface WechatChannelOptions {
 export const WECHATPAY_MAX_CLOCK_SKEW_S = 300;
 /** An `h5_url` is valid for 5 minutes. */
 const H5_URL_TTL_MS = 5 * 60 * 1000;
-const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
 
 /** A Date as RFC 3339 in Beijing time, e.g. `2026-11-22T21:45:00+08:00` (WeChat `time_expire`). */
 export function wechatTime(date: Date): string {
-  return `${new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
+  return `${beijingWallTime(date)}+08:00`;
 }
 
 function parseTime(text: unknown): Date | undefined {

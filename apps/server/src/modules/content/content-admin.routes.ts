@@ -33,7 +33,12 @@ export function contentAdminRoutes(app: FastifyInstance, svc: ContentAdminServic
     async ({ body }) => ({ ...ok, info: await svc.updateSettings(body) }),
     guard,
   );
-  defineRoute(app, 'adminListDayCovers', async () => ({ ...ok, list: await svc.listDayCovers() }), guard);
+  defineRoute(
+    app,
+    'adminListDayCovers',
+    async () => ({ ...ok, list: await svc.listDayCovers(), today: svc.today() }),
+    guard,
+  );
   defineRoute(
     app,
     'adminSetDayCover',

@@ -164,6 +164,11 @@ export class ContentAdminService {
     return this.settings();
   }
 
+  /** The operator's calendar day (YYYY-MM-DD, TZ) of the content clock: adminListDayCovers' `today`. */
+  today(): string {
+    return this.content.today();
+  }
+
   /** adminListDayCovers: newest date first. */
   async listDayCovers(): Promise<DayCover[]> {
     return (await cat.listDayCovers(this.db)).map((r) => ({

@@ -577,8 +577,12 @@ describe('day covers and catalogue settings', () => {
       // 2026-08-11 00:30 in Shanghai is still the 10th in UTC.
       setClock('2026-08-11T00:30:00');
       expect((await get('/api/day-cover')).body.info.cover_date).toBe('2026-08-11');
-      const list = (await get('/api/admin/day-covers', admin)).body.list.map((c: Json) => c.cover_date);
-      expect(list).toEqual(['2026-08-11', '2026-08-08']);
+      const listed = (await get('/api/admin/day-covers', admin)).body;
+      expect(listed.list.map((c: Json) => c.cover_date)).toEqual(['2026-08-11', '2026-08-08']);
+      // The console's "today" is the operator's, not the caller's (UTC here is still the 10th).
+      expect(listed.today).toBe('2026-08-11');
+      setClock('2026-08-10T23:59:59');
+      expect((await get('/api/admin/day-covers', admin)).body.today).toBe('2026-08-10');
       const del = await t.app.inject({ method: 'DELETE', url: '/api/admin/day-covers/2026-08-11', headers: admin });
       expect(del.statusCode).toBe(200);
       expect((await get('/api/day-cover')).body.info.cover_date).toBe('2026-08-08');

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerAccount, ledgerCheckRun, ledgerEntry } from '../../db/schema/index.ts';
 import { createTestDb, onPostgres, type TestDb } from '../../test/harness.ts';
-import { InsufficientBalance, LedgerService, startLedgerJobs } from './ledger.service.ts';
+import { InsufficientBalance, LedgerService, ledgerCheckSlot, startLedgerJobs } from './ledger.service.ts';
 
 let db: TestDb;
 let ledger: LedgerService;
@@ -68,36 +68,83 @@ describe(`ledger (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ]);
   });
 
-  it('the daily job checks soon after start, skips while the last run is fresh, and runs again after 24 h', async () => {
+  it('the nightly slot is the latest 03:30 of the operator time zone, whatever the machine clock', () => {
+    // 03:30 in Asia/Shanghai is 19:30 UTC of the day before.
+    expect(ledgerCheckSlot(new Date('2026-11-22T19:29:59Z'), '03:30', 'Asia/Shanghai')).toEqual(
+      new Date('2026-11-21T19:30:00Z'),
+    );
+    expect(ledgerCheckSlot(new Date('2026-11-22T19:30:00Z'), '03:30', 'Asia/Shanghai')).toEqual(
+      new Date('2026-11-22T19:30:00Z'),
+    );
+    expect(ledgerCheckSlot(new Date('2026-11-22T16:00:00Z'), '03:30', 'UTC')).toEqual(new Date('2026-11-22T03:30:00Z'));
+    // New Year's Eve rolls over month and year.
+    expect(ledgerCheckSlot(new Date('2026-12-31T20:00:00Z'), '00:05', 'Asia/Shanghai')).toEqual(
+      new Date('2026-12-31T16:05:00Z'),
+    );
+    // A skipped local time (Europe/Paris, 2026-03-29 02:30 does not exist) moves forward an hour.
+    expect(ledgerCheckSlot(new Date('2026-03-29T12:00:00Z'), '02:30', 'Europe/Paris')).toEqual(
+      new Date('2026-03-29T01:30:00Z'),
+    );
+    expect(() => ledgerCheckSlot(new Date(), '3:30', 'UTC')).toThrow('HH:MM');
+    expect(() => startLedgerJobs(ledger, () => {}, { at: '25:00' })).toThrow('HH:MM');
+  });
+
+  it('the nightly job checks at start when no run is recorded since the last slot', async () => {
     const before = await ledger.lastCheck();
-    // The last run, if any, is from this file's test above: make it stale, so the start-up look runs the check.
-    if (before) {
-      await db.db
-        .update(ledgerCheckRun)
-        .set({ checked_at: new Date(Date.now() - 25 * 3600_000) })
-        .where(eq(ledgerCheckRun.check_id, before.check_id));
-    }
+    // The last run, if any, is from this file's tests above: date it before the slot, so the start-up look runs.
+    if (before) await setCheckedAt(before.check_id, new Date(Date.now() - 25 * 3600_000));
     const logs: string[] = [];
-    const jobs = startLedgerJobs(ledger, (m) => logs.push(m), { startDelayMs: 0 });
+    const jobs = startLedgerJobs(ledger, (m) => logs.push(m), { startDelayMs: 0, timeZone: 'Asia/Shanghai' });
     try {
       await vi.waitFor(async () => {
         const last = await ledger.lastCheck();
-        expect(last?.check_id).not.toBe(before?.check_id);
         expect(last).not.toBeNull();
+        expect(last?.check_id).not.toBe(before?.check_id);
       });
+      expect(logs.filter((l) => l.startsWith('ledger check '))).toHaveLength(1);
+    } finally {
+      jobs.stop();
+    }
+  });
+
+  it('the nightly job runs once a night at 03:30 operator time, not 24 h after the last run', async () => {
+    let clock = new Date('2026-11-22T19:29:00Z'); // 03:29 on 23 Nov in Asia/Shanghai
+    const logs: string[] = [];
+    const jobs = startLedgerJobs(ledger, (m) => logs.push(m), {
+      startDelayMs: 3600_000,
+      intervalMs: 3600_000,
+      timeZone: 'Asia/Shanghai',
+      now: () => clock,
+    });
+    const lastId = async () => (await ledger.lastCheck())?.check_id;
+    try {
+      // A run late in the evening before (22:00 Shanghai, 14:00 UTC): fewer than 24 h before the next slot.
+      await ledger.check();
+      await setCheckedAt((await lastId()) as number, new Date('2026-11-22T14:00:00Z'));
+      const evening = await lastId();
       await jobs.run();
-      const fresh = await ledger.lastCheck();
+      expect(await lastId()).toBe(evening); // 03:29: not yet
+      clock = new Date('2026-11-22T19:30:00Z'); // 03:30
       await jobs.run();
-      expect((await ledger.lastCheck())?.check_id).toBe(fresh?.check_id);
-      await db.db
-        .update(ledgerCheckRun)
-        .set({ checked_at: new Date(Date.now() - 25 * 3600_000) })
-        .where(eq(ledgerCheckRun.check_id, fresh?.check_id as number));
+      const night = await lastId();
+      expect(night).toBeGreaterThan(evening as number);
+      await setCheckedAt(night as number, new Date('2026-11-22T19:30:01Z'));
+      clock = new Date('2026-11-23T16:00:00Z'); // midnight in Shanghai: still the same slot
       await jobs.run();
-      expect((await ledger.lastCheck())?.check_id).toBeGreaterThan(fresh?.check_id as number);
+      expect(await lastId()).toBe(night);
+      clock = new Date('2026-11-23T19:29:59Z');
+      await jobs.run();
+      expect(await lastId()).toBe(night);
+      clock = new Date('2026-11-23T19:31:00Z'); // the next night
+      await jobs.run();
+      expect(await lastId()).toBeGreaterThan(night as number);
       expect(logs.filter((l) => l.startsWith('ledger check '))).toHaveLength(2);
     } finally {
       jobs.stop();
     }
   });
 });
+
+async function setCheckedAt(checkId: number, at: Date): Promise<void> {
+  await db.db.update(ledgerCheckRun).set({ checked_at: at }).where(eq(ledgerCheckRun.check_id, checkId));
+}

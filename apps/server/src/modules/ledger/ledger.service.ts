@@ -11,9 +11,10 @@
  *
  * {@link LedgerService.check} compares every balance with its journal sum (points: user_points vs sum(plog_points);
  * ledger_account vs sum(ledger_entry)) and records the differences (`ledger_check_run` / `ledger_check_diff`,
- * console: adminLedgerCheck); {@link startLedgerJobs} runs it nightly.
+ * console: adminLedgerCheck); {@link startLedgerJobs} runs it nightly at LEDGER_CHECK_AT (default 03:30) operator time.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccount, ledgerCheckDiff, ledgerCheckRun, ledgerEntry } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -192,6 +193,16 @@ export class LedgerService {
     });
   }
 
+  /** When the last check ran (null when none ran yet). */
+  async lastCheckedAt(): Promise<Date | null> {
+    const [run] = await this.db
+      .select({ checked_at: ledgerCheckRun.checked_at })
+      .from(ledgerCheckRun)
+      .orderBy(desc(ledgerCheckRun.check_id))
+      .limit(1);
+    return run?.checked_at ?? null;
+  }
+
   /** The last check run and its differences (null when none ran yet). */
   async lastCheck(): Promise<{
     check_id: number;
@@ -216,26 +227,53 @@ export class LedgerService {
   }
 }
 
+/** Default local time of the nightly ledger check (LEDGER_CHECK_AT), in the operator's time zone. */
+export const DEFAULT_LEDGER_CHECK_AT = '03:30';
+
 /**
- * Run the ledger check once a day (issue 6 item 1, DESIGN.md §4): `startDelayMs` after start (default one minute)
- * and then every `intervalMs` (default hourly) it runs {@link LedgerService.check} when the last run is older than
- * 24 h — so one run a day, also across restarts and processes (a process that finds a fresh run skips), and a server
- * restarted more often than hourly still checks (the first look no longer waits a whole interval). The result is
- * stored (ledger_check_run / ledger_check_diff), logged, and shown by the console (adminLedgerCheck, Revenue page).
- * Timers are unref'd; runs never overlap; failures are logged and retried at the next tick. `run()` resolves when
- * the look (and any check) is done.
+ * The latest moment at or before `now` whose wall-clock time in `timeZone` is `at` ("HH:MM", 24 h): the nightly
+ * check's slot that `now` belongs to. A time skipped by a daylight-saving change moves forward (luxon).
+ * Throws on a malformed `at`.
+ */
+export function ledgerCheckSlot(now: Date, at: string, timeZone: string): Date {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(at);
+  if (!m) throw new Error(`ledger check time must be HH:MM, got "${at}"`);
+  const today = DateTime.fromJSDate(now, { zone: timeZone }).set({
+    hour: Number(m[1]),
+    minute: Number(m[2]),
+    second: 0,
+    millisecond: 0,
+  });
+  return (today.toMillis() > now.getTime() ? today.minus({ days: 1 }) : today).toJSDate();
+}
+
+/**
+ * Run the ledger check nightly at a fixed local time (issue 6 item 1, DESIGN.md §4): at `at` ("HH:MM", default
+ * {@link DEFAULT_LEDGER_CHECK_AT}, config LEDGER_CHECK_AT) in the operator's `timeZone` (config TZ). The job looks
+ * `startDelayMs` after start (default one minute) and then every `intervalMs` (default one minute) and runs
+ * {@link LedgerService.check} when no run is recorded since the latest slot ({@link ledgerCheckSlot}) — so one run a
+ * night, shortly after the slot; a server that was down at that time checks at its first look; a process that finds
+ * a run of the current slot (another process, the console's adminRunLedgerCheck) skips. The result is stored
+ * (ledger_check_run / ledger_check_diff), logged, and shown by the console (adminLedgerCheck, Revenue page).
+ * Timers are unref'd; runs never overlap; failures are logged and retried at the next look. `run()` resolves when
+ * the look (and any check) is done. `now` is the clock (tests).
  */
 export function startLedgerJobs(
   ledger: LedgerService,
   log: (msg: string, err?: unknown) => void,
-  opts: { intervalMs?: number; startDelayMs?: number } = {},
+  opts: { at?: string; timeZone?: string; intervalMs?: number; startDelayMs?: number; now?: () => Date } = {},
 ): { stop(): void; run(): Promise<void> } {
+  const at = opts.at ?? DEFAULT_LEDGER_CHECK_AT;
+  const timeZone = opts.timeZone ?? 'Asia/Shanghai';
+  const now = opts.now ?? (() => new Date());
+  ledgerCheckSlot(now(), at, timeZone); // a malformed time fails at start, not at every look
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= (async () => {
       try {
-        const last = await ledger.lastCheck();
-        if (last && Date.now() - last.checked_at.getTime() < 24 * 3600_000) return;
+        const slot = ledgerCheckSlot(now(), at, timeZone);
+        const last = await ledger.lastCheckedAt();
+        if (last && last.getTime() >= slot.getTime()) return;
         const r = await ledger.check();
         log(`ledger check ${r.check_id}: ${r.checked} balance(s), ${r.list.length} difference(s)`);
       } catch (err) {
@@ -248,7 +286,7 @@ export function startLedgerJobs(
   };
   const first = setTimeout(() => void run(), opts.startDelayMs ?? 60_000);
   first.unref();
-  const timer = setInterval(() => void run(), opts.intervalMs ?? 3600_000);
+  const timer = setInterval(() => void run(), opts.intervalMs ?? 60_000);
   timer.unref();
   return {
     stop: () => {

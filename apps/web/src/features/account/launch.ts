@@ -2,8 +2,9 @@
  * Spec §4 "Launch", "Session" and "Auto login": fetch the app config, pick the best API address from
  * `domain_list`, then check the stored login; with no user (and tourists not allowed to stay anonymous,
  * `tourist_state` not '1') sign in the device's guest account: check its name, log in when it exists (code > 1),
- * else register it with the stored invitation code, then re-check. Failures of config, login and keep-alive are
- * swallowed (spec §8). Everything effectful comes in through {@link LaunchDeps}, so the tests drive it with fakes.
+ * else register it with the stored invitation code, then re-check. Every successful check triggers keep-alive (spec
+ * §4): the server pays its reward once per operator day (server time zone), so the app does not try to guess the
+ * operator's day from its own clock. Failures of config, login and keep-alive are swallowed (spec §8). Everything effectful comes in through {@link LaunchDeps}, so the tests drive it with fakes.
  */
 import type { GuestCredentials } from '@openvod/contract';
 import type { AppConfig, SessionPayload } from '../../lib/accountApi';
@@ -33,14 +34,10 @@ export interface LaunchDeps {
     signIn: (token: string, user: UserInfo) => void;
     setUser: (user: UserInfo) => void;
     clear: () => void;
-    keepAliveDay: () => string;
-    setKeepAliveDay: (day: string) => void;
   };
   apiBase: () => string;
   setApiBase: (base: string) => void;
   invitationCode: () => string;
-  /** The local day, YYYY-MM-DD. */
-  today: () => string;
   /** Called as soon as the config is known (loaded or defaults), before the login check. */
   onConfig?: (config: AppConfigData, loaded: boolean) => void;
   /** Finish a third-party sign-in the provider sent the viewer back from (wxLogin); runs before the login check. */
@@ -96,7 +93,7 @@ export async function pickFastestDomain(
   }
 }
 
-/** The local day of `date` as YYYY-MM-DD (keep-alive runs once per day). */
+/** The local calendar day of `date` as YYYY-MM-DD (a date the viewer picked, e.g. a birthday). */
 export function localDay(date: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -141,7 +138,7 @@ export async function checkSession(deps: LaunchDeps): Promise<UserInfo | null> {
   try {
     const { info } = await deps.checkLogin();
     deps.session.setUser(info);
-    keepAliveOncePerDay(deps, info);
+    keepAlive(deps, info);
     return info;
   } catch (err) {
     if (answeredByServer(err)) deps.session.clear();
@@ -149,10 +146,8 @@ export async function checkSession(deps: LaunchDeps): Promise<UserInfo | null> {
   }
 }
 
-function keepAliveOncePerDay(deps: LaunchDeps, user: UserInfo): void {
-  const today = deps.today();
-  if (deps.session.keepAliveDay() === today) return;
-  deps.session.setKeepAliveDay(today);
+/** Spec §4 keep-alive after a successful check; the server decides whether today's reward is still due. */
+function keepAlive(deps: LaunchDeps, user: UserInfo): void {
   deps
     .keepAlive()
     .then((res) => {

@@ -1,47 +1,11 @@
 import type { VodItem } from '@openvod/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { detailPath } from '../../lib/routes';
-import { FilmIcon } from '../../ui/icons';
-import { picUrl } from './picUrl';
+import { Poster, PosterSkeleton } from '../../ui/Poster';
 import styles from './VodCard.module.css';
 
-/**
- * A lazily loaded poster (`loading="lazy"`): a shimmer until the image arrives, a film icon when the title has no
- * picture or it fails to load.
- */
-export function Poster({ src, alt, className }: { src: string; alt: string; className?: string }) {
-  const url = picUrl(src);
-  const [state, setState] = useState<{ url: string; status: 'loading' | 'loaded' | 'failed' }>({
-    url,
-    status: 'loading',
-  });
-  const status = state.url === url ? state.status : 'loading';
-  if (state.url !== url) setState({ url, status: 'loading' });
-  const missing = !url || status === 'failed';
-  return (
-    <div className={`${styles.posterBox} ${className ?? ''}`} data-poster={missing ? 'fallback' : status}>
-      {!missing && (
-        <img
-          src={url}
-          alt={alt}
-          loading="lazy"
-          decoding="async"
-          data-loaded={status === 'loaded' || undefined}
-          onLoad={() => setState({ url, status: 'loaded' })}
-          onError={() => setState({ url, status: 'failed' })}
-        />
-      )}
-      {missing ? (
-        <span className={styles.posterFallback} aria-hidden="true">
-          <FilmIcon size={28} />
-        </span>
-      ) : (
-        status === 'loading' && <span className={styles.shimmer} aria-hidden="true" />
-      )}
-    </div>
-  );
-}
+/** The poster (ui/Poster), re-exported for this feature's pages. */
+export { Poster };
 
 export type VodCardItem = Pick<VodItem, 'vod_id' | 'vod_name' | 'vod_pic' | 'vod_remarks'> &
   Partial<Pick<VodItem, 'vod_score' | 'vod_actor' | 'vod_blurb'>>;
@@ -72,9 +36,7 @@ export function VodGridSkeleton({ count = 9 }: { count?: number }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <div key={i} className={styles.card}>
           <div className={styles.posterWrap}>
-            <div className={styles.posterBox}>
-              <span className={styles.shimmer} />
-            </div>
+            <PosterSkeleton />
           </div>
           <div className={styles.skeletonLine} />
         </div>

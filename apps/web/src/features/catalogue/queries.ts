@@ -1,48 +1,23 @@
 /**
- * TanStack Query hooks of the catalogue. Every query function passes on the AbortSignal it gets, so a request whose
- * page was left (or whose search word changed) is cancelled in flight.
+ * TanStack Query hooks of the catalogue pages (home, ranking, topics, search). Every query function passes on the
+ * AbortSignal it gets, so a request whose page was left (or whose search word changed) is cancelled in flight. The
+ * title hooks shared with the title page and the media feeds live in lib/catalogueQueries and are re-exported here.
  */
-import type {
-  DataQuery,
-  DataResponse,
-  HitsListResponse,
-  RankPeriod,
-  SuggestItem,
-  TopicListResponse,
-  VodDetail,
-} from '@openvod/contract';
+import type { HitsListResponse, RankPeriod, SuggestItem, TopicListResponse } from '@openvod/contract';
 import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api';
-import { useUserId } from '../../lib/session';
+import { catalogueKeys } from '../../lib/catalogueQueries';
 import { catalogueApi } from './catalogueApi';
 import { fetchHomeWithFallback, type HomeData, localHomeCache } from './homeCache';
 
-export const catalogueKeys = {
-  /** Per user: the `permission` flags are those of the caller's group. */
-  types: (userId: number) => ['types', userId] as const,
-  home: ['home'] as const,
-  vodList: (query: Omit<DataQuery, 'page'>) => ['vod', 'list', query] as const,
-  /** Per user: play data depends on the caller's group (getDetail `permission`). */
-  detail: (id: number, userId: number) => ['vod', 'detail', id, userId] as const,
-  rank: (period: RankPeriod, typeId?: number) => ['vod', 'rank', period, typeId ?? 0] as const,
-  suggest: (wd: string) => ['search', 'suggest', wd] as const,
-  hotSearch: ['search', 'hot'] as const,
-  topics: ['topics'] as const,
-  topic: (id: number) => ['topics', id] as const,
-};
-
-/** getType for the signed-in user (refetched when another user signs in, since rights are per group). */
-export function useTypes() {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: catalogueKeys.types(userId),
-    queryFn: ({ signal }) => catalogueApi.types(signal),
-    staleTime: 5 * 60_000,
-    // Ask even when the browser says it is offline: a failure keeps the last list (no paused, never-ending refresh).
-    networkMode: 'always',
-  });
-}
+export {
+  catalogueKeys,
+  type TitleDetail,
+  useCountHit,
+  useTypes,
+  useVodDetail,
+  useVodInfinite,
+} from '../../lib/catalogueQueries';
 
 export function useHome() {
   return useQuery<HomeData>({
@@ -61,17 +36,6 @@ export function useHome() {
 
 type Paged = { page: number; pagecount: number };
 const nextPage = (last: Paged) => (last.page < last.pagecount ? last.page + 1 : undefined);
-
-/** Paged title list (`data`), one page per fetch, for InfiniteScroll. */
-export function useVodInfinite(query: Omit<DataQuery, 'page'>, enabled = true) {
-  return useInfiniteQuery<DataResponse, Error, InfiniteData<DataResponse>, readonly unknown[], number>({
-    queryKey: catalogueKeys.vodList(query),
-    queryFn: ({ pageParam, signal }) => api.data({ ...query, page: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    enabled,
-  });
-}
 
 /** getHitsList of one period, page after page (the server ranks at most 50 pages). */
 export function useRankInfinite(period: RankPeriod, typeId?: number, limit = 20) {
@@ -119,29 +83,4 @@ export function useHotSearch() {
     queryFn: ({ signal }) => catalogueApi.hotSearch(signal).then((r) => r.list),
     staleTime: 5 * 60_000,
   });
-}
-
-/** A title for its page; `permission` 0 means play data was refused (spec §2 VIP-only). */
-export type TitleDetail = VodDetail & { permission?: number };
-
-/** getDetail; cancelled (AbortSignal) when the title page is left before the answer arrives. */
-export function useVodDetail(id: number | undefined) {
-  const userId = useUserId();
-  return useQuery<TitleDetail>({
-    queryKey: catalogueKeys.detail(id ?? 0, userId),
-    queryFn: ({ signal }) => catalogueApi.detail(id as number, signal).then((r) => r.info),
-    enabled: id !== undefined,
-  });
-}
-
-/** Count one view of a title (spec `hits`) when its page opens; once per id per mount. */
-export function useCountHit(id: number | undefined) {
-  const counted = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (id === undefined || counted.current === id) return;
-    counted.current = id;
-    api.hits(id).catch(() => {
-      // A lost hit is not worth bothering the viewer.
-    });
-  }, [id]);
 }

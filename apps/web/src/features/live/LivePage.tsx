@@ -2,17 +2,17 @@ import type { Source } from '@openvod/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCountHit, useVodDetail, useVodInfinite } from '../../lib/catalogueQueries';
+import { useSpecialType } from '../../lib/feedData';
+import { picUrl } from '../../lib/picUrl';
 import { positiveInt } from '../../lib/routes';
 import { MuteButton } from '../../ui/FeedTopBar';
 import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
 import { FullscreenIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { Poster } from '../../ui/Poster';
 import { EmptyView, ErrorView, errorMessage, LoadingView, queryStateView } from '../../ui/StateViews';
-import { picUrl } from '../catalogue/picUrl';
-import { useCountHit, useVodDetail, useVodInfinite } from '../catalogue/queries';
-import { Poster } from '../catalogue/VodCard';
 import { FeedVideo } from '../smallvideo/FeedVideo';
-import { useSpecialType } from '../smallvideo/feedData';
 import styles from './LivePage.module.css';
 
 /** The playable lines of a channel: sources with a stream (the first episode of each is the channel's live URL). */

@@ -2,17 +2,17 @@ import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useCountHit, useVodDetail } from '../../lib/catalogueQueries';
+import { modeFor } from '../../lib/feedData';
+import { playletDetailPath } from '../../lib/mediaPaths';
+import { picUrl } from '../../lib/picUrl';
 import { positiveInt } from '../../lib/routes';
 import { FeedTopBar, MuteButton } from '../../ui/FeedTopBar';
 import { toast } from '../../ui/feedback';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
-import { picUrl } from '../catalogue/picUrl';
-import { useCountHit, useVodDetail } from '../catalogue/queries';
+import { SwipePager } from '../../ui/SwipePager';
 import { mediaUrl, resolveSelection } from '../player/episodes';
 import { FeedVideo } from '../smallvideo/FeedVideo';
-import { modeFor } from '../smallvideo/feedData';
-import { playletDetailPath } from '../smallvideo/paths';
-import { SwipePager } from '../smallvideo/SwipePager';
 import styles from './PlayletDetailPage.module.css';
 
 /**

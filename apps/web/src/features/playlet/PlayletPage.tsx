@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useVodInfinite } from '../../lib/catalogueQueries';
+import { useSpecialType } from '../../lib/feedData';
+import { playletDetailPath } from '../../lib/mediaPaths';
 import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
 import { PageHeader } from '../../ui/PageHeader';
+import { Poster } from '../../ui/Poster';
 import { EmptyView, queryStateView } from '../../ui/StateViews';
-import { useVodInfinite } from '../catalogue/queries';
-import { Poster } from '../catalogue/VodCard';
-import { useSpecialType } from '../smallvideo/feedData';
-import { playletDetailPath } from '../smallvideo/paths';
 import styles from './PlayletPage.module.css';
 
 /**

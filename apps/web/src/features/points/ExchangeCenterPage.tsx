@@ -1,11 +1,13 @@
 /**
  * Exchange centre (spec §2 me/plog/exchange-center; §5 "Exchange needs a type and a count"): points for view or
  * download times, or VIP days of a group (exchangeNumber). The type and count are required and checked before
- * sending; each submit carries a fresh key, so a retried request spends nothing twice. Overdrafts and switched-off
+ * sending; each attempt carries its own key, kept after a timeout or network failure (lib/idempotency), so pressing
+ * again after an unanswered request spends nothing twice. Overdrafts and switched-off
  * exchanges show the server's translated message.
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createAttemptKeys } from '../../lib/idempotency';
 import { queryClient } from '../../lib/queryClient';
 import { PageHeader } from '../../ui/PageHeader';
 import { refreshMembership } from '../vip/queries';
@@ -25,6 +27,7 @@ export default function ExchangeCenterPage() {
   const [error, setError] = useState('');
   const [result, setResult] = useState('');
   const [busy, setBusy] = useState(false);
+  const [keys] = useState(createAttemptKeys);
   const vipGroups = rates.data?.vip ?? [];
   const price =
     type === 'view'
@@ -44,12 +47,9 @@ export default function ExchangeCenterPage() {
     setError('');
     setBusy(true);
     try {
-      const r = await pointsApi.exchange({
-        type,
-        count: n,
-        ...(type === 'vip' ? { group_id: groupId } : {}),
-        key: crypto.randomUUID(),
-      });
+      const r = await keys.run(`${type}:${groupId ?? ''}:${n}`, (key) =>
+        pointsApi.exchange({ type, count: n, ...(type === 'vip' ? { group_id: groupId } : {}), key }),
+      );
       setResult(t('points.exchangeOk', { n: r.point }));
       setCount('');
       await queryClient.invalidateQueries({ queryKey: ['points'] });

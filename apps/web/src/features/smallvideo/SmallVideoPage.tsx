@@ -2,15 +2,16 @@ import type { VodItem } from '@openvod/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCountHit, useVodInfinite } from '../../lib/catalogueQueries';
+import { modeFor, useSpecialType, useVodDetails, windowIds } from '../../lib/feedData';
+import { picUrl } from '../../lib/picUrl';
 import { positiveInt } from '../../lib/routes';
 import { FeedTopBar, MuteButton } from '../../ui/FeedTopBar';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
-import { picUrl } from '../catalogue/picUrl';
-import { useCountHit, useVodInfinite } from '../catalogue/queries';
+import { SwipePager } from '../../ui/SwipePager';
 import { FeedVideo } from './FeedVideo';
-import { firstStream, modeFor, useSpecialType, useVodDetails, windowIds } from './feedData';
+import { firstStream } from './feedData';
 import styles from './SmallVideoPage.module.css';
-import { SwipePager } from './SwipePager';
 
 const PAGE_SIZE = 10;
 

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { createAttemptKeys } from '../../lib/idempotency';
 import { useSession } from '../../lib/session';
 import { confirm, toast } from '../../ui/feedback';
 import { CoinIcon } from '../../ui/icons';
@@ -26,6 +27,7 @@ export default function UpGradePage() {
   const groups = useVipGroups();
   const user = useSession((s) => s.user);
   const [busy, setBusy] = useState(false);
+  const [keys] = useState(createAttemptKeys);
   const points = groups.data?.user?.user_points ?? user?.user_points ?? 0;
 
   async function upgrade(g: VipGroup, p: VipPlan) {
@@ -38,7 +40,10 @@ export default function UpGradePage() {
     if (!ok) return;
     setBusy(true);
     try {
-      await billingApi.upgrade({ group_id: p.group_id, long: p.long });
+      // One key per attempt: after a timeout, pressing again retries the same attempt (spent at most once).
+      await keys.run(`${p.group_id}:${p.long}`, (key) =>
+        billingApi.upgrade({ group_id: p.group_id, long: p.long }, key),
+      );
       await refreshMembership();
       toast(t('vip.upgradeOk'), 'success');
     } catch (err) {

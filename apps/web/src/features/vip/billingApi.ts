@@ -47,7 +47,13 @@ export type BillingBody<K extends BillingOp> = Table[K] extends { body: infer B 
 
 function call<K extends BillingOp>(
   op: K,
-  opts: { body?: unknown; query?: Record<string, QueryValue>; orderCode?: string; signal?: AbortSignal } = {},
+  opts: {
+    body?: unknown;
+    query?: Record<string, QueryValue>;
+    orderCode?: string;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<BillingRes<K>> {
   const route: { method: string; path: string; auth?: true } = billingRoutes[op];
   const path = route.path.replace(':order_code', encodeURIComponent(opts.orderCode ?? ''));
@@ -57,6 +63,7 @@ function call<K extends BillingOp>(
     body: opts.body,
     query: opts.query,
     signal: opts.signal,
+    headers: opts.headers,
   });
 }
 
@@ -65,8 +72,12 @@ export const billingApi = {
   groupList: (signal?: AbortSignal) => call('groupList', { signal }),
   /** Channels offered (only those with keys), the plans, minutes an unpaid order stays payable. */
   orderField: (signal?: AbortSignal) => call('orderField', { signal }),
-  /** Buy a period with points; code 3003 = not enough points. */
-  upgrade: (body: BillingBody<'upgrade'>) => call('upgrade', { body }),
+  /**
+   * Buy a period with points; code 3003 = not enough points. `key` is sent as the `Idempotency-Key` header: a retry
+   * with the same key returns the first result and spends nothing more (lib/idempotency `createAttemptKeys`).
+   */
+  upgrade: (body: BillingBody<'upgrade'>, key: string) =>
+    call('upgrade', { body, headers: { 'Idempotency-Key': key } }),
   /** Create an order; `existing: true` = the user's unpaid order blocks a new one (it is returned instead). */
   buy: (body: BillingBody<'buy'>) => call('buy', { body }),
   /** Open payment of an unpaid order: redirect URL, form HTML, QR code content or app order string. */

@@ -14,6 +14,7 @@ import { createQueryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import BuyCenterPage from './BuyCenterPage';
 import RedemptionCodePage from './RedemptionCodePage';
+import UpGradePage from './UpGradePage';
 
 const ok = (payload: object) => ({ code: 1, msg: 'ok', ...payload });
 const json = (body: unknown, status = 200) =>
@@ -253,5 +254,49 @@ describe('redemption-code', () => {
     await submit('GOOD');
     expect((await screen.findByTestId('redeem-result')).textContent).toContain('5 extra views');
     expect(screen.queryByTestId('redeem-error')).toBeNull();
+  });
+});
+
+describe('up-grade', () => {
+  it('sends an Idempotency-Key per attempt: the same again after no answer, a new one after an answer', async () => {
+    const keys: string[] = [];
+    let answer: 'none' | 'ok' = 'none';
+    handler = (url, init) => {
+      if (url.pathname === '/api/billing/upgrade') {
+        keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
+        if (answer === 'none') throw new TypeError('Failed to fetch');
+        return ok({ info: member(true), point: 100 });
+      }
+      if (url.pathname === '/api/billing/groups') {
+        return ok({
+          list: [{ group_id: 3, group_name: 'VIP会员', plans: [{ ...plan('month', 3000, 2500, 1990), points: 100 }] }],
+          user: { ...member(false), user_points: 500 },
+        });
+      }
+      if (url.pathname === '/api/user/info') return ok({ info: user() });
+      return json({ code: 0, msg: 'unexpected' }, 404);
+    };
+    renderPage(<UpGradePage />);
+    const press = async () => {
+      fireEvent.click(await screen.findByTestId('upgrade-buy-month'));
+      fireEvent.click(await screen.findByTestId('upgrade-confirm-ok'));
+      await waitFor(() => expect(keys.length).toBeGreaterThan(pressed));
+      pressed = keys.length;
+      // The dialog closes (animated) before the next press opens another one.
+      // Generous timeouts: the close animation runs on timers that a loaded CI machine slows down.
+      await waitFor(() => expect(screen.queryByTestId('upgrade-confirm-ok')).toBeNull(), { timeout: 5000 });
+      await waitFor(() => expect((screen.getByTestId('upgrade-buy-month') as HTMLButtonElement).disabled).toBe(false), {
+        timeout: 5000,
+      });
+    };
+    let pressed = 0;
+    await press(); // no answer (network failure): the attempt stays open
+    await press(); // pressed again: the same attempt, the same key
+    answer = 'ok';
+    await press(); // answered: this attempt is done
+    await press(); // a new purchase: a new key
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys).toEqual([keys[0], keys[0], keys[0], keys[3]]);
+    expect(keys[3]).not.toBe(keys[0]);
   });
 });
