@@ -80,7 +80,16 @@ test('wallpaper tab → detail → swipe → save → collect → collection', a
   const records = stored.state.byUser[String(userId)] as Record<string, unknown>[];
   expect(records).toHaveLength(1);
   expect(records[0]).toMatchObject({ vod_id: third.vod_id, vod_name: third.vod_name, vod_play_url: thirdUrl });
-  expect(Object.keys(records[0] ?? {}).sort()).toEqual(['time', 'vod_id', 'vod_name', 'vod_pic', 'vod_play_url']);
+  // The spec's fields, and (issue 7) the picture's source and number that name it on the server.
+  expect(Object.keys(records[0] ?? {}).sort()).toEqual([
+    'nid',
+    'sid',
+    'time',
+    'vod_id',
+    'vod_name',
+    'vod_pic',
+    'vod_play_url',
+  ]);
   await page.screenshot({ path: `${MEDIA_SHOTS}/wallpaper-collected.png` });
 
   // Back to the tab, into the collection: the picture is there.

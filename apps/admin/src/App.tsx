@@ -31,6 +31,7 @@ const CodeBatchesPage = lazy(() => import('./pages/CodeBatches.tsx'));
 const RevenuePage = lazy(() => import('./pages/Revenue.tsx'));
 const TasksPage = lazy(() => import('./pages/Tasks.tsx'));
 const PointsReportPage = lazy(() => import('./pages/PointsReport.tsx'));
+const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -82,6 +83,7 @@ export function App() {
                   <Route path="revenue" element={<RevenuePage />} />
                   <Route path="point-tasks" element={<TasksPage />} />
                   <Route path="points-report" element={<PointsReportPage />} />
+                  <Route path="rewards" element={<RewardsPage />} />
                   <Route path="*" element={<Navigate to="/vods" replace />} />
                 </Route>
               </Routes>

@@ -54,6 +54,9 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminCreateAd: { method: 'POST', path: '/api/admin/ads' },
   adminUpdateAd: { method: 'PATCH', path: '/api/admin/ads/:id' },
   adminDeleteAd: { method: 'DELETE', path: '/api/admin/ads/:id' },
+  // the ad system (issue 7 item 6)
+  adminAdStats: { method: 'GET', path: '/api/admin/ads/stats' },
+  adminReorderAds: { method: 'POST', path: '/api/admin/ads/order' },
   // danmaku (issue 5)
   adminListDanmaku: { method: 'GET', path: '/api/admin/danmaku' },
   adminDeleteDanmaku: { method: 'DELETE', path: '/api/admin/danmaku/:id' },
@@ -79,6 +82,10 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminGetPointsSettings: { method: 'GET', path: '/api/admin/points/settings' },
   adminUpdatePointsSettings: { method: 'PATCH', path: '/api/admin/points/settings' },
   adminPointsReport: { method: 'GET', path: '/api/admin/points/report' },
+  // rewarded ads (issue 7 item 3)
+  adminGetRewardSettings: { method: 'GET', path: '/api/admin/rewards/settings' },
+  adminUpdateRewardSettings: { method: 'PUT', path: '/api/admin/rewards/settings' },
+  adminRewardsReport: { method: 'GET', path: '/api/admin/rewards/report' },
 };
 type Output<S> = S extends { _output: infer O } ? O : never;
 type Input<S> = S extends { _input: infer I } ? I : never;

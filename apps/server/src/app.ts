@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import { TASK_PLOG } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
@@ -44,10 +45,15 @@ import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
+import { favouritePoints } from './modules/playback/favourite-points.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { PlaybackService } from './modules/playback/playback.service.ts';
 import { registerPoints } from './modules/points/points.routes.ts';
 import type { PointsService } from './modules/points/points.service.ts';
+import { registerQuotas } from './modules/quotas/quotas.routes.ts';
+import type { QuotasService } from './modules/quotas/quotas.service.ts';
+import { registerRewards } from './modules/rewards/rewards.routes.ts';
+import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
@@ -90,6 +96,10 @@ export interface App extends FastifyInstance {
     ledger: LedgerService;
     /** Points, tasks and exchange (issue 7 item 5, modules/points). */
     points: PointsService;
+    /** Free views/downloads, per-title rights and prices (issue 7 item 2, modules/quotas). */
+    quotas: QuotasService;
+    /** Rewarded-ad nonces and verified grants (issue 7 item 3, modules/rewards). */
+    rewards: RewardsService;
   };
 }
 
@@ -128,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         workerSrc: ["'self'", 'blob:'],
         // The viewer app's web app manifest (PWA, apps/web/vite.config.ts).
         manifestSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // 'self': the sandboxed ad frames (modules/ads/ad-frame.ts); http(s): the in-app web page (web/index).
+        frameSrc: ["'self'", 'https:', 'http:'],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -203,7 +214,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth.wechat.redirectUri,
   );
   // Issue 5: player ads (switch in the app config's `ads.list`) and playback (parse APIs in its `player` map).
-  const ads = new AdsService(deps.db.db, { adsConfig: async () => (await appConfig.get()).ads });
+  const ads = new AdsService(deps.db.db, {
+    adsConfig: async () => (await appConfig.get()).ads,
+    tokenSecret: () => appConfig.secret('ad_token'),
+    timeZone: deps.config.timeZone,
+  });
   const playback = new PlaybackService(deps.db.db, {
     players: async () => (await appConfig.get()).player,
     allowPrivate: deps.config.allowPrivateFeeds,
@@ -250,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     new CastService(content, {
       enabled: deps.config.cast.dlna,
       interfaces: deps.config.cast.interfaces,
+      cache: { maxBytes: deps.config.cast.cacheMaxBytes, maxAgeMs: deps.config.cast.cacheMaxAgeMs },
       mediaDir,
       host: deps.config.host,
       publicOrigin: new URL(deps.config.publicUrl).origin,
@@ -270,7 +286,44 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     timeZone: deps.config.timeZone,
     bindPhonePoint: () => appConfig.bindPhonePoint(),
     grantVip: (tx, g) => app.services.billing.grantVip(tx, g),
+    // Issue 7 item 4: setPlog type 13 pays only for a click on an ad this server served to the user, once.
+    verifyAdClick: (userId, impressionId) => ads.claimClickReward(userId, impressionId),
     adminGuard: adminGuard(admin),
+  });
+  ads.setClickRewarder((user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId));
+  // The free-view rule of spec §4 inside ajaxUlog, checkBuyPopedom and ajaxBuyPopedom (issue 7 item 2).
+  app.services.quotas = registerQuotas(app, {
+    db: deps.db.db,
+    accounts,
+    points: app.services.points,
+    ledger: app.services.ledger,
+    playback,
+    touristState: async () => (await appConfig.accountSettings()).tourist_state,
+  });
+  // Issue 7 item 1: a new film favourite pays the daily "collect films" task.
+  playback.setFavouriteHook(
+    favouritePoints(
+      () => app.services.points,
+      (msg, err) => app.log.warn({ err }, msg),
+    ),
+  );
+  // Rewarded ads (issue 7 item 3): nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger.
+  app.services.rewards = registerRewards(app, {
+    db: deps.db.db,
+    ledger: app.services.ledger,
+    timeZone: deps.config.timeZone,
+    admobKeysUrl: deps.config.rewards.admobKeysUrl,
+    uniadSecret: deps.config.rewards.uniadSecret,
+    adminGuard: adminGuard(admin),
+  });
+  // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
+  ads.setRewardCounter(async (adIds, from, to) => {
+    const counts = new Map<number, number>();
+    for (const row of (await app.services.rewards.report({ from, to })).list) {
+      if (row.ad_id === null || !adIds.includes(row.ad_id)) continue;
+      counts.set(row.ad_id, (counts.get(row.ad_id) ?? 0) + row.granted);
+    }
+    return counts;
   });
   // Danmaku (issue 5): live channel through Redis pub/sub with REDIS_URL, in this process otherwise.
   await registerDanmaku(app, {
@@ -279,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redisPrefix,
     barrageState: async () => (await appConfig.get()).app_barrage_state,
     adminGuard: adminGuard(admin),
+    onUserDeletion: (handler) => accounts.onDeletion(handler),
   });
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });

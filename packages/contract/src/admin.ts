@@ -61,6 +61,9 @@ export const AdminVodUpdate = z
     vod_play_server: z.string().max(65535),
     vod_play_note: z.string().max(65535),
     vod_play_url: z.string().max(1_000_000),
+    /** Points price to play / download the title below VIP (0 = free; checkBuyPopedom, issue 7 item 2). */
+    vod_points_play: z.number().int().min(0).max(1_000_000),
+    vod_points_down: z.number().int().min(0).max(1_000_000),
   })
   .partial();
 export type AdminVodUpdate = z.infer<typeof AdminVodUpdate>;
@@ -179,4 +182,8 @@ export const DayCoverBody = z.object({
   cover_title: z.string().max(255).default(''),
   cover_link: z.string().max(1024).default(''),
 });
-export const DayCoverListResponse = ok({ list: z.array(DayCover) });
+/**
+ * adminListDayCovers: every cover, newest date first, and `today`, the operator's calendar day (YYYY-MM-DD, server
+ * time zone TZ), so the console marks and defaults dates by the server's day, not by its own clock.
+ */
+export const DayCoverListResponse = ok({ list: z.array(DayCover), today: z.string() });

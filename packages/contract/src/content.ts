@@ -111,6 +111,9 @@ export const VodDetail = VodItem.extend({
   vod_play_server: z.string(),
   vod_play_note: z.string(),
   vod_play_url: z.string(),
+  /** MacCMS per-title prices in points to play / download below VIP (0 = free; issue 7 item 2, quotas.ts). */
+  vod_points_play: z.number().int(),
+  vod_points_down: z.number().int(),
   sources: z.array(Source),
 });
 export type VodDetail = z.infer<typeof VodDetail>;

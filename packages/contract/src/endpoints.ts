@@ -7,11 +7,15 @@ import * as U from './accounts.ts';
 import * as A from './admin.ts';
 import * as C from './content.ts';
 import type { Endpoint } from './endpoint-type.ts';
+import { adsEndpoints } from './endpoints/ads.ts';
 import { billingEndpoints } from './endpoints/billing.ts';
 import { castEndpoints } from './endpoints/cast.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { playerEndpoints } from './endpoints/player.ts';
 import { pointsEndpoints } from './endpoints/points.ts';
+import { quotaEndpoints } from './endpoints/quotas.ts';
+import { rewardsEndpoints } from './endpoints/rewards.ts';
+import { ulogEndpoints } from './endpoints/ulog.ts';
 
 export const endpoints = {
   getType: {
@@ -518,10 +522,14 @@ export const endpoints = {
     summary: 'Remove the cover of a date',
   },
   ...playerEndpoints,
+  ...adsEndpoints,
   ...danmakuEndpoints,
   ...castEndpoints,
   ...billingEndpoints,
   ...pointsEndpoints,
+  ...quotaEndpoints,
+  ...rewardsEndpoints,
+  ...ulogEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

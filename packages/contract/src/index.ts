@@ -1,6 +1,7 @@
 /** @openvod/contract: zod schemas of every call, error codes and the endpoint table. Imports only zod. */
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './ads.ts';
 export * from './billing.ts';
 export * from './cast.ts';
 export * from './content.ts';
@@ -11,4 +12,6 @@ export * from './guest.ts';
 export * from './locales.ts';
 export * from './player.ts';
 export * from './points.ts';
+export * from './quotas.ts';
+export * from './rewards.ts';
 export * from './ulog.ts';

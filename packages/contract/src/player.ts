@@ -11,8 +11,12 @@ import { ULOG_LIMIT } from './ulog.ts';
 // ---------------------------------------------------------------------------------------------------------------
 // Ads
 
-/** Ad slots (`ad_local_type`, spec §3): 12 is the pre-play and pause slot of the player, 16 the title page. */
-export const AD_SLOT = { player: 12, detail: 16 } as const;
+/**
+ * Ad slots (`ad_local_type`, spec §3): 12 is the pre-play and pause slot of the player, 16 the title page (both the
+ * spec's numbers); 1 the launch splash (common/guide-page) and 2 the banner (750 x 50 by default, spec §4/§9) are
+ * OpenVod's (the spec does not number them).
+ */
+export const AD_SLOT = { splash: 1, banner: 2, player: 12, detail: 16 } as const;
 
 /** `ad_type` (spec §3): 0 ad-network banner, 1 image, 2 video, 3 script code, 4 platform ad (uni). */
 export const AD_TYPE = { network: 0, image: 1, video: 2, script: 3, platform: 4 } as const;
@@ -85,10 +89,13 @@ export type AdItem = z.infer<typeof AdItem>;
 export const AdListQuery = z.object({ ad_local_type: z.coerce.number().int().min(0).max(1000) });
 /**
  * adList answer: the active h5 ads of the slot with `ad_show_type` above 0 inside their schedule, in `ad_sort`
- * order; empty when the operator's ad switch for the slot is off, and for VIP or ad-free (`user_noad_time` in the
- * future) callers. `ad_js_code` is never sent to viewers (script ads render only from the server's sandbox).
+ * order, without those over the caller's caps (spec §4: `ad_show_num` shows a day, `ad_show_times` minutes apart)
+ * and without network ads (`ad_type` 0) while the app config's `showGoogle` is off; empty when the operator's ad
+ * switch for the slot is off, and for VIP or ad-free (`user_noad_time` in the future) callers. `ad_js_code` is never
+ * sent to viewers: script and network ads render from the server's sandboxed frame (adFrame). `ad_token`: the signed
+ * show token of this serving (30 minutes) for adImpression and adClick.
  */
-export const AdListResponse = ok({ list: z.array(AdItem) });
+export const AdListResponse = ok({ list: z.array(AdItem.extend({ ad_token: z.string() })) });
 export type AdListResponse = z.infer<typeof AdListResponse>;
 
 const adFields = {
@@ -221,12 +228,23 @@ export const UlogItem = z.object({
   ulog_points: z.number().int(),
   ulog_progress: z.number().int(),
   ulog_duration: z.number().int(),
-  data: z.object({ id: z.number().int(), name: z.string(), pic: z.string(), type_id: z.number().int() }),
+  /**
+   * The title's name, poster and category; `url` the picture's address for a wallpaper entry (mid 12: the episode
+   * `sid`/`nid` of the title's play list), '' otherwise.
+   */
+  data: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    pic: z.string(),
+    type_id: z.number().int(),
+    url: z.string(),
+  }),
 });
 export type UlogItem = z.infer<typeof UlogItem>;
 
 /**
- * ajaxUlog answer: `list` the matching entries newest first (after a set: the entry written, or [] after a cancel),
+ * ajaxUlog answer: `list` the matching entries newest first (after a set: the entry written, or [] after a cancel
+ * or after a favourite set that toggled an existing favourite off — spec §4 "Favourite/like toggle"),
  * `point` the user's points balance (spec §4 "points are updated if a point value returns"), `existed` whether an
  * entry for the title existed before this call (the free-view flow of spec §4 reads it).
  */
@@ -240,3 +258,12 @@ export const PlaysQuery = z.object({
 });
 export const PlaysResponse = paged(UlogItem);
 export type PlaysResponse = z.infer<typeof PlaysResponse>;
+
+/**
+ * favs and downs (spec §7; issue 7): my favourites (ulog type 2) of module `mid` (1 films, 12 wallpapers) and my
+ * downloads (type 5, one entry per episode), newest first, paged (`limit` at most 500).
+ */
+export const UlogPageQuery = PlaysQuery.extend({
+  mid: z.coerce.number().int().min(1).max(20).default(1),
+});
+export type UlogPageQuery = z.infer<typeof UlogPageQuery>;

@@ -7,3 +7,10 @@
 export const ULOG_TYPE = { browse: 1, favourite: 2, want: 3, watch: 4, download: 5 } as const;
 /** Most entries a user log query returns (spec §7 "limit 500"). */
 export const ULOG_LIMIT = 500;
+/**
+ * `ulog_mid` (MacCMS model ids: 1 vod, 2 art, 3 topic ... 11 website; research/maccms.md §1). OpenVod adds 12 for
+ * the wallpaper collection (spec §3 "Wallpaper collection"): a wallpaper is one picture of a gallery title, so its
+ * favourite (type 2) is kept per picture — `ulog_rid` the title, `ulog_sid`/`ulog_nid` the source and picture
+ * (1-based) — where a film favourite (mid 1) is one entry per title.
+ */
+export const ULOG_MID = { vod: 1, wallpaper: 12 } as const;

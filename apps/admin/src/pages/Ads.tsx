@@ -1,10 +1,13 @@
 /**
- * Player ads (issue 5 item 6; spec §3 "Ad record", §5): the ads of a slot - by default slot 12, the player's
- * pre-play and pause slot - with the slot's ad switch (the app config's `ads.list`, read by adList) and an editor
- * with every field of the ad record, its schedule and a live preview. Calls adminListAds, adminCreateAd,
- * adminUpdateAd, adminDeleteAd, adminGetAppConfig and adminUpdateAppConfig.
+ * Ads (issue 5 item 6, issue 7 item 6; spec §3 "Ad record", §4 "Banner ad", §5): the ads of a slot - the named ones
+ * are 1 the launch splash, 2 the banner, 12 the player's pre-play and pause slot (the default), 16 the title page -
+ * with the slot's ad switch (the app config's `ads.list`, read by adList), the config's `showGoogle` and `showVipAd`,
+ * the slot's order (move up / down), each ad's impressions, clicks, rewarded clicks and completed rewarded views of
+ * the last 7 operator days (counted by the server), and an editor with every field of the ad record, its schedule
+ * and a live preview (script code in a sandboxed frame, as the app draws it). Calls adminListAds, adminCreateAd,
+ * adminUpdateAd, adminDeleteAd, adminReorderAds, adminAdStats, adminGetAppConfig and adminUpdateAppConfig.
  */
-import { AD_SLOT, type AdItem } from '@openvod/contract';
+import { AD_SLOT, AD_SLOT_NAMES, type AdItem, BANNER_SIZE } from '@openvod/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,6 +21,7 @@ import {
   Space,
   Switch,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -38,7 +42,13 @@ import {
   useAction,
 } from '../ui.tsx';
 
-const adKeys = { list: (slot: number) => ['admin', 'ads', slot] as const };
+const adKeys = {
+  list: (slot: number) => ['admin', 'ads', slot] as const,
+  stats: (slot: number) => ['admin', 'ads', slot, 'stats'] as const,
+};
+
+/** The sandbox of script-ad previews: as the app's (scripts and pop-ups, never same-origin). */
+const PREVIEW_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
 
 type AdsConfig = Res<'adminGetAppConfig'>['info']['ads'];
 
@@ -82,9 +92,45 @@ interface Values extends Omit<Body<'adminCreateAd'>, 'ad_start_time' | 'ad_end_t
   schedule?: [Dayjs | null, Dayjs | null] | null;
 }
 
-function AdPreview({ type, pic, video }: { type: number; pic: string; video: string }) {
+/** The preview box's shape: the ad's size, else the slot's (banner 750 x 50, splash portrait, others 16:9). */
+export function previewRatio(slot: number, width: number, height: number): string {
+  if (width > 0 && height > 0) return `${width} / ${height}`;
+  if (slot === AD_SLOT.banner || slot === AD_SLOT.detail) return `${BANNER_SIZE.width} / ${BANNER_SIZE.height}`;
+  if (slot === AD_SLOT.splash) return '9 / 16';
+  return '16 / 9';
+}
+
+function AdPreview({
+  type,
+  pic,
+  video,
+  ratio,
+  savedFrame,
+}: {
+  type: number;
+  pic: string;
+  video: string;
+  ratio: string;
+  /** The saved script / network ad's frame document (adFrame), when the form still shows what is saved. */
+  savedFrame?: number;
+}) {
   const { t } = useI18n();
-  const box = { width: 320, aspectRatio: '16 / 9', background: '#000', borderRadius: 6, overflow: 'hidden' };
+  const box = { width: 320, aspectRatio: ratio, background: '#000', borderRadius: 6, overflow: 'hidden' };
+  if (type === 3 || type === 0) {
+    // The app's CSP forbids inline script, so a script runs only in the server's sandboxed frame: saved ads only.
+    if (savedFrame === undefined)
+      return <Typography.Text type="secondary">{t('ads.scriptPreviewSave')}</Typography.Text>;
+    return (
+      <iframe
+        title={t('ads.preview')}
+        sandbox={PREVIEW_SANDBOX}
+        src={`/api/ads/${savedFrame}/frame`}
+        referrerPolicy="no-referrer"
+        style={{ ...box, border: 0, display: 'block', background: '#fff' }}
+        data-testid="ad-preview-script"
+      />
+    );
+  }
   if (type === 2 && isAddress(video)) {
     return (
       <video
@@ -118,6 +164,11 @@ function AdModal({ ad, slot, onClose }: { ad: AdItem | null; slot: number; onClo
   const type = Form.useWatch('ad_type', form) ?? ad?.ad_type ?? 1;
   const pic = Form.useWatch('ad_pic_url', form) ?? '';
   const video = Form.useWatch('ad_video_url', form) ?? '';
+  const js = Form.useWatch('ad_js_code', form) ?? '';
+  const googleId = Form.useWatch('ad_google_id', form) ?? '';
+  const formSlot = Form.useWatch('ad_local_type', form) ?? slot;
+  const width = Form.useWatch('ad_width', form) ?? 0;
+  const height = Form.useWatch('ad_height', form) ?? 0;
   const save = useAction({
     mutationFn: (v: Values) => {
       const { schedule, ...rest } = v;
@@ -220,7 +271,15 @@ function AdModal({ ad, slot, onClose }: { ad: AdItem | null; slot: number; onClo
         {urlField('ad_video_url', 'ads.f.video', 'ad-video')}
         {urlField('ad_url', 'ads.f.link', 'ad-link')}
         <Form.Item label={t('ads.preview')}>
-          <AdPreview type={type} pic={pic} video={video} />
+          <AdPreview
+            type={type}
+            pic={pic}
+            video={video}
+            ratio={previewRatio(formSlot, width ?? 0, height ?? 0)}
+            savedFrame={
+              ad && ad.ad_type === type && ad.ad_js_code === js && ad.ad_google_id === googleId ? ad.ad_id : undefined
+            }
+          />
         </Form.Item>
         <Space wrap size={16} align="start">
           <Form.Item name="ad_status" label={t('ads.f.status')} {...bit}>
@@ -256,7 +315,7 @@ function AdModal({ ad, slot, onClose }: { ad: AdItem | null; slot: number; onClo
         <Form.Item name="ad_uni_id" label={t('ads.f.uniId')}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="ad_google_id" label={t('ads.f.googleId')}>
+        <Form.Item name="ad_google_id" label={t('ads.f.googleId')} extra={t('ads.googleIdHelp')}>
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item name="ad_js_code" label={t('ads.f.js')} extra={t('ads.jsHelp')}>
@@ -279,13 +338,35 @@ export default function AdsPage() {
     queryKey: keys.appConfig,
     queryFn: ({ signal }) => call('adminGetAppConfig', { signal }).then((r) => r.info),
   });
+  const stats = useQuery({
+    queryKey: adKeys.stats(slot),
+    queryFn: ({ signal }) => call('adminAdStats', { query: { ad_local_type: slot }, signal }),
+  });
+  const statOf = new Map((stats.data?.list ?? []).map((s) => [s.ad_id, s]));
+  const adsConfig = config.data?.ads ?? { list: [], showGoogle: false, showVipAd: false };
   const toggleSlot = useAction({
-    mutationFn: (on: boolean) =>
-      call('adminUpdateAppConfig', {
-        body: { ads: withSlot(config.data?.ads ?? { list: [], showGoogle: false, showVipAd: false }, slot, on) },
-      }),
+    mutationFn: (on: boolean) => call('adminUpdateAppConfig', { body: { ads: withSlot(adsConfig, slot, on) } }),
     invalidate: [keys.appConfig],
   });
+  const setFlag = useAction({
+    mutationFn: (v: { showGoogle?: boolean; showVipAd?: boolean }) =>
+      call('adminUpdateAppConfig', { body: { ads: { ...adsConfig, ...v } } }),
+    invalidate: [keys.appConfig],
+  });
+  const reorder = useAction({
+    mutationFn: (ids: number[]) => call('adminReorderAds', { body: { ad_local_type: slot, ids } }),
+    invalidate: [adKeys.list(slot)],
+    success: null,
+  });
+  const list = ads.data ?? [];
+  const move = (index: number, by: -1 | 1) => {
+    const ids = list.map((a) => a.ad_id);
+    const j = index + by;
+    if (j < 0 || j >= ids.length) return;
+    [ids[index], ids[j]] = [ids[j] as number, ids[index] as number];
+    reorder.mutate(ids);
+  };
+  const num = (n: number | undefined) => (stats.data ? (n ?? 0) : '…');
   const update = useAction({
     mutationFn: (v: { id: number; ad_status: number }) =>
       call('adminUpdateAd', { params: { id: v.id }, body: { ad_status: v.ad_status } }),
@@ -323,6 +404,43 @@ export default function AdsPage() {
           <Typography.Text type="secondary">{row.ad_video_url ? t('ads.type.2') : '—'}</Typography.Text>
         ),
     },
+    {
+      title: t('ads.col.impressions'),
+      width: 90,
+      align: 'right',
+      render: (_: unknown, row) => (
+        <span data-testid={`ad-impressions-${row.ad_id}`}>{num(statOf.get(row.ad_id)?.impressions)}</span>
+      ),
+    },
+    {
+      title: t('ads.col.clicks'),
+      width: 80,
+      align: 'right',
+      render: (_: unknown, row) => (
+        <span data-testid={`ad-clicks-${row.ad_id}`}>{num(statOf.get(row.ad_id)?.clicks)}</span>
+      ),
+    },
+    {
+      title: t('ads.col.paidClicks'),
+      width: 100,
+      align: 'right',
+      render: (_: unknown, row) => num(statOf.get(row.ad_id)?.paid_clicks),
+    },
+    {
+      title: t('ads.col.rewards'),
+      width: 100,
+      align: 'right',
+      render: (_: unknown, row) => {
+        const r = statOf.get(row.ad_id)?.rewards;
+        return r === null ? (
+          <Tooltip title={t('ads.col.rewardsNone')}>
+            <Typography.Text type="secondary">—</Typography.Text>
+          </Tooltip>
+        ) : (
+          num(r)
+        );
+      },
+    },
     switchColumn<AdItem>({
       title: t('ads.f.status'),
       dataIndex: 'ad_status',
@@ -333,9 +451,27 @@ export default function AdsPage() {
     }),
     {
       title: '',
-      width: 150,
-      render: (_: unknown, row) => (
+      width: 250,
+      render: (_: unknown, row, index) => (
         <Space>
+          <Button
+            size="small"
+            disabled={index === 0 || reorder.isPending}
+            onClick={() => move(index, -1)}
+            aria-label={`${t('ads.moveUp')} ${row.ad_name}`}
+            data-testid={`ad-up-${row.ad_id}`}
+          >
+            ↑
+          </Button>
+          <Button
+            size="small"
+            disabled={index === list.length - 1 || reorder.isPending}
+            onClick={() => move(index, 1)}
+            aria-label={`${t('ads.moveDown')} ${row.ad_name}`}
+            data-testid={`ad-down-${row.ad_id}`}
+          >
+            ↓
+          </Button>
           <Button size="small" onClick={() => setEditing(row)} data-testid={`ad-edit-${row.ad_id}`}>
             {t('common.edit')}
           </Button>
@@ -353,10 +489,18 @@ export default function AdsPage() {
     <ListCard
       title={t('ads.title')}
       testId="ads-page"
-      error={ads.error ?? config.error}
+      error={ads.error ?? config.error ?? stats.error}
       help={t('ads.help')}
       extra={
         <Space wrap>
+          <Select
+            style={{ width: 170 }}
+            value={AD_SLOT_NAMES.some((n) => n.slot === slot) ? slot : undefined}
+            placeholder={t('ads.f.slot')}
+            onChange={(v: number) => setSlot(v)}
+            options={AD_SLOT_NAMES.map((n) => ({ value: n.slot, label: t(`ads.slot.${n.key}` as MessageKey) }))}
+            data-testid="ads-slot-select"
+          />
           <InputNumber
             min={0}
             max={1000}
@@ -382,10 +526,34 @@ export default function AdsPage() {
         </Space>
       }
     >
+      <Space wrap size={24} style={{ marginBottom: 12 }}>
+        <Space size={6}>
+          <Switch
+            checked={adsConfig.showGoogle}
+            loading={setFlag.isPending || config.isPending}
+            onChange={(v) => setFlag.mutate({ showGoogle: v })}
+            data-testid="ads-show-google"
+          />
+          <span>{t('ads.showGoogle')}</span>
+        </Space>
+        <Space size={6}>
+          <Switch
+            checked={adsConfig.showVipAd}
+            loading={setFlag.isPending || config.isPending}
+            onChange={(v) => setFlag.mutate({ showVipAd: v })}
+            data-testid="ads-show-vip"
+          />
+          <span>{t('ads.showVipAd')}</span>
+        </Space>
+        <Typography.Text type="secondary">
+          {t('ads.statsRange')}
+          {stats.data ? ` · ${stats.data.from} – ${stats.data.to}` : ''}
+        </Typography.Text>
+      </Space>
       <DataTable<AdItem>
         rowKey="ad_id"
         loading={ads.isPending}
-        dataSource={ads.data ?? []}
+        dataSource={list}
         columns={columns}
         pagination={false}
       />

@@ -57,6 +57,8 @@ const FIELDS = [
   'vod_play_server',
   'vod_play_note',
   'vod_play_url',
+  'vod_points_play',
+  'vod_points_down',
 ] as const satisfies readonly (keyof AdminVodUpdate)[];
 type Field = (typeof FIELDS)[number];
 type Values = Required<Pick<AdminVodUpdate, Field>>;
@@ -295,6 +297,13 @@ function EditForm({ info }: { info: VodDetail }) {
                   <Switch />
                 </Form.Item>
               </Col>
+              {(['vod_points_play', 'vod_points_down'] as const).map((f) => (
+                <Col xs={12} md={6} xl={4} key={f}>
+                  <Form.Item name={f} label={label(f)} tooltip={t('vod.pointsHint')}>
+                    <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} data-testid={f} />
+                  </Form.Item>
+                </Col>
+              ))}
             </Row>
           </Col>
         </Row>

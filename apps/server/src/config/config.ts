@@ -30,13 +30,18 @@
  * | REDIS_URL | unset | redis:// or rediss:// URL: rate limits, login-failure counters and app config edits shared by every process |
  * | DLNA | 1 | casting to DLNA renderers on the server's local network (SSDP + AVTransport, modules/cast) |
  * | DLNA_INTERFACES | unset (all) | comma-separated interface names SSDP discovery may use, e.g. `eth0` |
+ * | CAST_CACHE_MAX_MB | 4096 | size cap of the DLNA remux cache DATA_DIR/media/cast (least recently used files go first) |
+ * | CAST_CACHE_MAX_DAYS | 7 | a remuxed file not cast for this many days is removed |
  * | ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY | unset | Alipay app id, app private key, Alipay public key (PEM text, bare base64 or a file path); all set = channel `alipay` offered |
  * | ALIPAY_GATEWAY | https://openapi.alipay.com/gateway.do | sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do |
  * | ALIPAY_SELLER_ID | unset | when set, a notification whose seller_id differs is rejected |
  * | WECHATPAY_MCHID, WECHATPAY_APPID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_PUBLIC_KEY, WECHATPAY_PUBLIC_KEY_ID, WECHATPAY_APIV3_KEY | unset | WeChat Pay APIv3 merchant (public-key mode); all set = channel `wechat` offered |
+ * | LEDGER_CHECK_AT | 03:30 | local time (HH:MM, in TZ) of the nightly ledger check (balances against their journal) |
  * | ORDER_EXPIRE_MINUTES | 15 | minutes an unpaid order stays payable, then it is closed at the provider and expired |
  * | FAKE_PAY | on outside production | 0 turns the local fake payment gateway off; 1 allows it in production (demos) |
  * | WECHATPAY_BASE_URL | https://api.mch.weixin.qq.com | WeChat Pay API host |
+ * | ADMOB_KEYS_URL | https://www.gstatic.com/admob/reward/verifier-keys.json | AdMob SSV public keys (fetched, cached by key_id) |
+ * | UNIAD_SECURITY_KEY | unset | uni-ad rewarded video appSecurityKey (callback sign); unset = uni-ad callbacks refused |
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -67,6 +72,10 @@ const paymentEnv = {
 
 const Env = z.object({
   ORDER_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  LEDGER_CHECK_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h), e.g. 03:30')
+    .default('03:30'),
   FAKE_PAY: z.enum(['0', '1']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -80,6 +89,8 @@ const Env = z.object({
   ALLOW_PRIVATE_FEEDS: bool.default(false),
   DLNA: bool.default(true),
   DLNA_INTERFACES: z.string().max(500).optional(),
+  CAST_CACHE_MAX_MB: z.coerce.number().int().min(1).max(10_000_000).default(4096),
+  CAST_CACHE_MAX_DAYS: z.coerce.number().min(0.01).max(3650).default(7),
   TRUST_PROXY: z.string().max(500).default('0'),
   NODE_ENV: z.string().max(32).default('development'),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent', 'none']).optional(),
@@ -180,7 +191,13 @@ export interface Config {
   logLevel: string;
   allowPrivateFeeds: boolean;
   /** DLNA casting (modules/cast): on/off and the interfaces SSDP may use (undefined: every non-internal IPv4 one). */
-  cast: { dlna: boolean; interfaces: string[] | undefined };
+  cast: {
+    dlna: boolean;
+    interfaces: string[] | undefined;
+    /** Limits of the remux cache DATA_DIR/media/cast (CAST_CACHE_MAX_MB, CAST_CACHE_MAX_DAYS): bytes and ms. */
+    cacheMaxBytes: number;
+    cacheMaxAgeMs: number;
+  };
   /**
    * Fastify `trustProxy`: false by default, because a server facing clients directly must not take the client IP
    * (rate limits) from a header the client writes.
@@ -190,7 +207,15 @@ export interface Config {
   nodeEnv: string;
   auth: AuthProvidersConfig;
   /** Billing (modules/billing): unpaid-order lifetime, the fake gateway switch, the payment variables as given. */
-  billing: { orderExpireMinutes: number; fakePay: '0' | '1' | undefined; vars: Record<string, string | undefined> };
+  billing: {
+    orderExpireMinutes: number;
+    fakePay: '0' | '1' | undefined;
+    vars: Record<string, string | undefined>;
+    /** LEDGER_CHECK_AT: "HH:MM" in `timeZone`, when the nightly ledger check runs (modules/ledger startLedgerJobs). */
+    ledgerCheckAt: string;
+  };
+  /** Rewarded-ad callbacks (modules/rewards): ADMOB_KEYS_URL, UNIAD_SECURITY_KEY as given (empty = unset). */
+  rewards: { admobKeysUrl?: string; uniadSecret?: string };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -243,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.DLNA_INTERFACES?.split(',')
           .map((n) => n.trim())
           .filter(Boolean) || undefined,
+      cacheMaxBytes: e.CAST_CACHE_MAX_MB * 1024 * 1024,
+      cacheMaxAgeMs: Math.round(e.CAST_CACHE_MAX_DAYS * 86_400_000),
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     nodeEnv: e.NODE_ENV,
@@ -251,7 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       orderExpireMinutes: e.ORDER_EXPIRE_MINUTES,
       fakePay: e.FAKE_PAY,
       vars: Object.fromEntries(Object.keys(paymentEnv).map((k) => [k, env[k] || undefined])),
+      ledgerCheckAt: e.LEDGER_CHECK_AT,
     },
+    rewards: { admobKeysUrl: env.ADMOB_KEYS_URL || undefined, uniadSecret: env.UNIAD_SECURITY_KEY || undefined },
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Locale } from '@openvod/contract';
 import { ACCOUNT_MESSAGES, type AccountKey } from './account-messages.ts';
+import { ADS_MESSAGES, type AdsKey } from './ads-messages.ts';
 import { BILLING_MESSAGES, type BillingKey } from './billing-messages.ts';
 import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
@@ -12,6 +13,8 @@ import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
 import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
+import { QUOTAS_MESSAGES, type QuotasKey } from './quotas-messages.ts';
+import { REWARDS_MESSAGES, type RewardsKey } from './rewards-messages.ts';
 import { SIGNIN_MESSAGES, type SigninKey } from './signin-messages.ts';
 
 export type MessageKey =
@@ -24,6 +27,9 @@ export type MessageKey =
   | SigninKey
   | DanmakuKey
   | PointsKey
+  | QuotasKey
+  | AdsKey
+  | RewardsKey
   | 'ok'
   | 'validation'
   | 'v_required'
@@ -52,7 +58,18 @@ export type MessageKey =
 type Catalogue = Record<
   Exclude<
     MessageKey,
-    BillingKey | PlayerKey | FeedKey | AccountKey | SigninKey | CatalogueKey | DanmakuKey | CastKey | PointsKey
+    | BillingKey
+    | PlayerKey
+    | FeedKey
+    | AccountKey
+    | SigninKey
+    | CatalogueKey
+    | DanmakuKey
+    | CastKey
+    | PointsKey
+    | QuotasKey
+    | RewardsKey
+    | AdsKey
   >,
   string
 >;
@@ -310,6 +327,9 @@ const TABLES = Object.fromEntries(
       ...DANMAKU_MESSAGES[l],
       ...CAST_MESSAGES[l],
       ...POINTS_MESSAGES[l],
+      ...QUOTAS_MESSAGES[l],
+      ...ADS_MESSAGES[l],
+      ...REWARDS_MESSAGES[l],
     },
   ]),
 ) as Record<Locale, Record<MessageKey, string>>;

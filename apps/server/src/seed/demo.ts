@@ -15,6 +15,7 @@ import { demoAdsEnabled, ensureDemoAdImage, seedDemoAd } from '../modules/ads/de
 import { getSettings, setSetting } from '../modules/content/content.repo.ts';
 import { collectText, importCollected } from '../modules/importer/importer.service.ts';
 import { DEMO_DAY_COVER_URL, DEMO_FEED_PATH, ensureDemoMedia } from '../modules/media/demo-media.ts';
+import { ensureDemoRewardedVideo, seedDemoRewardedAd } from '../modules/rewards/demo-rewarded-ad.ts';
 import { ensureDemoSpecialTypes, isCatalogueEmpty, seedDemoTypes } from './demo-types.ts';
 
 /**
@@ -177,6 +178,7 @@ export async function seedDemo(
   opts.log('empty catalogue: seeding demo categories, media and titles');
   await ensureDemoMedia({ mediaDir: opts.mediaDir, log: opts.log, feedPath });
   await ensureDemoAdImage(opts.mediaDir);
+  if (demoAdsEnabled()) await ensureDemoRewardedVideo(opts.mediaDir);
   const feed = collectText(feedText, 'demo-feed.json');
   feed.bindKey = DEMO_SOURCE_KEY;
   // One transaction: a crash mid-way leaves an empty catalogue (seeded again next start), never half a demo.
@@ -187,6 +189,7 @@ export async function seedDemo(
     await seedDayCover(tx, opts.timeZone);
     await openDemoCategories(tx);
     await seedDemoAd(tx, { switchOn: demoAdsEnabled() });
+    if (demoAdsEnabled()) await seedDemoRewardedAd(tx);
     await setSetting(tx, DEMO_FEED_SETTING, feedSha256);
     return imported;
   });

@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import {
   type LaunchResult,
-  localDay,
   noticeKey,
   parseInvitationCode,
   parseOauthCallback,
@@ -109,13 +108,10 @@ export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
       signIn: (token, user) => session().signIn(token, user),
       setUser: (user) => session().setUser(user),
       clear: () => session().clear(),
-      keepAliveDay: () => session().keepAliveDay,
-      setKeepAliveDay: (day) => session().setKeepAliveDay(day),
     },
     apiBase: () => useSettings.getState().apiBase,
     setApiBase: (base) => useSettings.getState().setApiBase(base),
     invitationCode: () => useSettings.getState().invitationCode,
-    today: () => localDay(),
     onConfig: (config, loaded) => {
       queryClient.setQueryData(appConfigKey, config);
       if (loaded) void showLaunchDialogs(config);
@@ -145,12 +141,32 @@ export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
   return launched;
 }
 
+/**
+ * Issue 7 item 4: the launch splash (common/guide-page) once the config and the session are known, over the page the
+ * app was opened on (it returns there); only when the splash slot is on, the user not VIP / ad-free, and an ad
+ * comes. Its code is loaded only then.
+ */
+let splashChecked = false;
+async function showSplash(result: LaunchResult, go: (to: string) => void): Promise<void> {
+  // Not over a privacy or notice dialog that is waiting for an answer.
+  if (splashChecked || !result.config.ads.list.length || useLaunchDialog.getState().dialog) return;
+  splashChecked = true;
+  const { splashDue, guidePath } = await import('../features/ads/splash');
+  const here = window.location.hash.replace(/^#/, '') || paths.layout;
+  const pathname = here.split('?')[0] ?? here;
+  if (await splashDue(result.config, useSession.getState().user, pathname)) {
+    go(guidePath(here));
+  }
+}
+
 /** Starts the launch flow, keeps the theme in step with the setting, and shows a due launch dialog. */
 export function Launch() {
   const dialog = useLaunchDialog((s) => s.dialog);
   const navigate = useNavigate();
   useEffect(() => {
-    void startLaunch((to) => navigate(to, { replace: true }));
+    void startLaunch((to) => navigate(to, { replace: true })).then((r) =>
+      showSplash(r, (to) => navigate(to, { replace: true })),
+    );
     return useSettings.subscribe((state, prev) => {
       if (state.darkTheme !== prev.darkTheme) applyTheme(state.darkTheme);
     });

@@ -1,6 +1,8 @@
+import { AD_SLOT } from '@openvod/contract';
 import { TabBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AdSlot } from '../features/ads/AdSlot';
 import { paths } from '../lib/routes';
 import { CompassIcon, HomeIcon, ImageIcon, UserIcon } from '../ui/icons';
 import { PageBoundary } from './PageBoundary';
@@ -32,6 +34,8 @@ export function TabLayout() {
         </PageBoundary>
       </main>
       <nav className={styles.tabbar} aria-label={t('app.name')}>
+        {/* Issue 7 item 4: the banner slot, above the tabs of every main page (nothing unless switched on). */}
+        <AdSlot slot={AD_SLOT.banner} dock />
         <TabBar
           activeKey={active}
           onChange={(key) => {

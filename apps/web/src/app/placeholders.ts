@@ -1,12 +1,8 @@
 /** Spec §2 routes not built yet: each renders a translated "coming soon" page with a back button. */
 export const PLACEHOLDER_ROUTES = [
-  { path: '/pages/common/guide-page', title: 'pages.guidePage' },
-  { path: '/pages/web/index', title: 'pages.web' },
   { path: '/pages/seekmovie/index', title: 'pages.seekMovie' },
   { path: '/pages/seekmovie/seek-movie-detail', title: 'pages.seekMovieDetail' },
   { path: '/pages/me/download/index', title: 'pages.download' },
-  { path: '/pages/me/common/record-list', title: 'pages.recordList' },
-  { path: '/pages/me/common/collection-list', title: 'pages.collectionList' },
   { path: '/pages/me/share-to', title: 'pages.shareTo' },
   { path: '/pages/me/feed-back', title: 'pages.feedBack' },
   { path: '/pages/me/feed-back-list', title: 'pages.feedBackList' },

@@ -1,7 +1,8 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadHls } from '../features/player/hlsEngine';
-import { mediaPaths } from '../features/smallvideo/paths';
+import { mediaPaths } from '../lib/mediaPaths';
 import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
+import { currentUserId, useSession } from '../lib/session';
 import { lazyPage } from './lazyPage';
 import { PageBoundary } from './PageBoundary';
 import { PLACEHOLDER_ROUTES } from './placeholders';
@@ -9,15 +10,32 @@ import { loadDetailPage } from './preload';
 import { RequireLogin } from './RequireLogin';
 import { TabLayout } from './TabLayout';
 
-// Watch records of signed-in users follow them across devices (ajaxUlog type 4; issue 5); its own chunk, off the
-// home route's first scripts.
-void import('../features/playback-sync/watchSync').then((m) => m.installWatchRecordSync());
+/**
+ * Server syncs of signed-in users: watch records (ajaxUlog type 4; issue 5) and favourites of films and wallpapers
+ * (issue 7 item 1) follow them across devices. Their own chunks, loaded once someone is signed in (at start or
+ * later): a signed-out visitor has nothing to sync, and the home route's first scripts stay without them (issue 4).
+ */
+function installServerSyncs(): void {
+  void import('../features/playback-sync/watchSync').then((m) => m.installWatchRecordSync());
+  void import('../features/collections/favouriteSync').then((m) => m.installFavouriteSync());
+  void import('../features/wallpaper/collectionSync').then((m) => m.installWallpaperSync());
+}
+if (currentUserId() > 0) installServerSyncs();
+else {
+  const stop = useSession.subscribe((s) => {
+    if ((s.user?.user_id ?? 0) <= 0) return;
+    stop();
+    installServerSyncs();
+  });
+}
 
 const HomePage = lazyPage(() => import('../features/catalogue/HomePage'));
 const FindPage = lazyPage(() => import('../features/catalogue/FindPage'));
 const WallpaperPage = lazyPage(() => import('../features/wallpaper/WallpaperPage'));
 const WallpaperDetailPage = lazyPage(() => import('../features/wallpaper/WallpaperDetailPage'));
 const WallpaperCollectionPage = lazyPage(() => import('../features/wallpaper/WallpaperCollectionPage'));
+const CollectionListPage = lazyPage(() => import('../features/collections/CollectionListPage'));
+const RecordListPage = lazyPage(() => import('./pages/RecordListRoute'));
 // The feeds play at once: fetch the player engine along with the page's code.
 const SmallVideoPage = lazyPage(() => {
   loadHls().catch(() => undefined);
@@ -59,6 +77,8 @@ const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
 const CastHelpPage = lazyPage(() => import('../features/cast/CastHelpPage'));
+const GuidePage = lazyPage(() => import('../features/ads/GuidePage'));
+const AdWebPage = lazyPage(() => import('../features/ads/WebPage'));
 
 const HOME_PATHS: readonly string[] = ['', '/', paths.layout, paths.home];
 
@@ -89,6 +109,8 @@ export function AppRoutes() {
         <Route path={paths.sort} element={<SortPage />} />
         <Route path={mediaPaths.wallpaperDetail} element={<WallpaperDetailPage />} />
         <Route path={mediaPaths.wallpaperCollection} element={<WallpaperCollectionPage />} />
+        <Route path={paths.collectionList} element={<CollectionListPage />} />
+        <Route path={paths.recordList} element={<RecordListPage />} />
         <Route path={mediaPaths.smallVideo} element={<SmallVideoPage />} />
         <Route path={mediaPaths.smallDetail} element={<SmallVideoPage />} />
         <Route path={mediaPaths.playlet} element={<PlayletPage />} />
@@ -105,6 +127,8 @@ export function AppRoutes() {
         <Route path={paths.error} element={<ErrorPage />} />
         <Route path={paths.castScreen} element={<CastScreenPage />} />
         <Route path={paths.castScreenHelp} element={<CastHelpPage />} />
+        <Route path={paths.guidePage} element={<GuidePage />} />
+        <Route path={paths.webPage} element={<AdWebPage />} />
         <Route path={paths.login} element={<LoginPage />} />
         <Route
           path={paths.personalCenter}

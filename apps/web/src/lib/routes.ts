@@ -38,6 +38,8 @@ export const paths = {
   live: '/pages/live/index',
   castScreen: '/pages/common/cast-screen',
   castScreenHelp: '/pages/common/cast-screen-help',
+  guidePage: '/pages/common/guide-page',
+  webPage: '/pages/web/index',
 } as const;
 
 /**

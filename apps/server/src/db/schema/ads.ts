@@ -1,9 +1,31 @@
 /**
- * Ads (`mac_ad`): every field of spec §3 "Ad record" plus the console's name, order, schedule, box options.
- * Slots are `ad_local_type` values (12 the player's pre-play and pause slot, 16 the title page). Issue 7 extends
- * this table's users (impressions, clicks, caps); the record itself is complete here.
+ * Ads (`mac_ad`): every field of spec §3 "Ad record" plus the console's name, order (`ad_sort` per slot), schedule
+ * (`ad_start_time` / `ad_end_time`), box options. Slots are `ad_local_type` values (contract `AD_SLOT`: 1 the
+ * launch splash, 2 the banner, 12 the player's pre-play and pause slot, 16 the title page).
+ *
+ * Issue 7 item 4 (the ad system), all counted on the server:
+ * - `ad_impression`: one row per ad shown (the signed show token's nonce is unique, so a replayed beacon counts
+ *   once), with the viewer (`subject`: `u:<user_id>`, `d:<device id>` or `ip:<address>`), the operator day, and
+ *   once clicked `clicked_at`, once paid `rewarded_at` (setPlog type 13 claims it with a guarded update: one
+ *   payment per shown ad).
+ * - `ad_stat_day`: impressions and clicks per ad per operator day (the console's columns).
+ * - `ad_viewer_cap`: per viewer per ad the shows of its operator `day` and the last show time: the banner caps of
+ *   spec §4 (`ad_show_num` a day, `ad_show_times` minutes apart) read it when serving.
  */
-import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const macAd = pgTable(
   'mac_ad',
@@ -39,4 +61,53 @@ export const macAd = pgTable(
     ad_time_add: timestamp('ad_time_add', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mac_ad_slot_idx').on(t.ad_local_type, t.ad_status, t.ad_sort)],
+);
+
+/** One shown ad (see the file comment). */
+export const adImpression = pgTable(
+  'ad_impression',
+  {
+    id: serial('id').primaryKey(),
+    /** The show token's random nonce (base64url): one row per token. */
+    nonce: varchar('nonce', { length: 32 }).notNull(),
+    ad_id: integer('ad_id').notNull(),
+    /** `u:<user_id>`, `d:<device id>` or `ip:<address>`. */
+    subject: varchar('subject', { length: 80 }).notNull(),
+    /** The signed-in viewer the ad was served to (0: none). */
+    user_id: integer('user_id').notNull().default(0),
+    /** Operator day (YYYY-MM-DD, server TZ) of the show. */
+    day: varchar('day', { length: 10 }).notNull(),
+    shown_at: timestamp('shown_at', { withTimezone: true }).notNull().defaultNow(),
+    clicked_at: timestamp('clicked_at', { withTimezone: true }),
+    rewarded_at: timestamp('rewarded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('ad_impression_nonce_uq').on(t.nonce), index('ad_impression_ad_day_idx').on(t.ad_id, t.day)],
+);
+
+/** Impressions and clicks per ad per operator day. */
+export const adStatDay = pgTable(
+  'ad_stat_day',
+  {
+    ad_id: integer('ad_id').notNull(),
+    day: varchar('day', { length: 10 }).notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ad_id, t.day] }),
+    check('ad_stat_day_nonneg', sql`${t.impressions} >= 0 and ${t.clicks} >= 0`),
+  ],
+);
+
+/** Per viewer per ad: shows on `day` and the last show (spec §4 banner caps). */
+export const adViewerCap = pgTable(
+  'ad_viewer_cap',
+  {
+    subject: varchar('subject', { length: 80 }).notNull(),
+    ad_id: integer('ad_id').notNull(),
+    day: varchar('day', { length: 10 }).notNull(),
+    shows: integer('shows').notNull().default(0),
+    last_shown_at: timestamp('last_shown_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.ad_id] }), check('ad_viewer_cap_nonneg', sql`${t.shows} >= 0`)],
 );

@@ -97,6 +97,12 @@ export const macVod = pgTable(
     vod_down_server: text('vod_down_server').notNull().default(''),
     vod_down_note: text('vod_down_note').notNull().default(''),
     vod_down_url: text('vod_down_url').notNull().default(''),
+    /**
+     * MacCMS per-title prices in points (research/maccms.md §3 "Access"; issue 7 item 2): to play / to download the
+     * title below VIP (group < 3), bought once with ajaxBuyPopedom. 0 = free (the free-view rule applies).
+     */
+    vod_points_play: integer('vod_points_play').notNull().default(0),
+    vod_points_down: integer('vod_points_down').notNull().default(0),
     vod_time: timestamp('vod_time', { withTimezone: true }).notNull().defaultNow(),
     vod_time_add: timestamp('vod_time_add', { withTimezone: true }).notNull().defaultNow(),
     vod_time_hits: timestamp('vod_time_hits', { withTimezone: true }),

@@ -7,3 +7,5 @@ export * from './danmaku.ts';
 export * from './ledger.ts';
 export * from './playback.ts';
 export * from './points.ts';
+export * from './quotas.ts';
+export * from './rewards.ts';

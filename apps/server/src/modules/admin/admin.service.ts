@@ -190,7 +190,15 @@ export class AdminService {
       const letter = set.vod_en.charAt(0).toUpperCase();
       set.vod_letter = /^[A-Z0-9]$/.test(letter) ? letter : '';
     }
-    for (const f of ['vod_total', 'vod_isend', 'vod_level', 'vod_status', 'vod_lock'] as const) {
+    for (const f of [
+      'vod_total',
+      'vod_isend',
+      'vod_level',
+      'vod_status',
+      'vod_lock',
+      'vod_points_play',
+      'vod_points_down',
+    ] as const) {
       if (body[f] !== undefined) set[f] = body[f];
     }
     if (body.type_id !== undefined) {

@@ -1,14 +1,20 @@
 /**
- * Ad routes: adList (viewer app; the optional `authorcode` identifies VIP and ad-free viewers, an invalid one counts
- * as a guest) and the console's adminListAds / adminCreateAd / adminUpdateAd / adminDeleteAd (console session).
+ * Ad routes: adList, adImpression and adClick (viewer app; the optional `authorcode` identifies the viewer - VIP and
+ * ad-free viewers get no ads, a click pays only the signed-in viewer the ad was served to - an invalid one counts
+ * as a guest; guests are told apart by the `deviceid` header, else the address) and the console's adminListAds /
+ * adminCreateAd / adminUpdateAd / adminDeleteAd / adminReorderAds / adminAdStats (console session). The viewer
+ * reports are rate-limited per IP (120 a minute).
  */
+import { INT_MAX } from '@openvod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { AdsService, AdViewer } from './ads.service.ts';
+import type { AccountsService, UserRow } from '../accounts/accounts.service.ts';
+import { AD_FRAME_CSP } from './ad-frame.ts';
+import { type AdsService, type AdViewer, subjectOf } from './ads.service.ts';
 
 /** The signed-in viewer of a request, or undefined for guests and invalid sessions (never a 401). */
-export async function optionalViewer(accounts: AccountsService, req: FastifyRequest): Promise<AdViewer | undefined> {
+export async function optionalViewer(accounts: AccountsService, req: FastifyRequest): Promise<UserRow | undefined> {
   const token = req.client.authorcode;
   if (!token) return undefined;
   try {
@@ -20,10 +26,58 @@ export async function optionalViewer(accounts: AccountsService, req: FastifyRequ
 
 export function adsRoutes(app: FastifyInstance, ads: AdsService, accounts: AccountsService, adminGuard: AdminGuard) {
   const ok = { code: 1 as const, msg: 'ok' };
-  defineRoute(app, 'adList', async ({ query, req }) => ({
-    ...ok,
-    list: await ads.forViewer(query.ad_local_type, await optionalViewer(accounts, req)),
-  }));
+  const REPORT_LIMIT = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  defineRoute(app, 'adList', async ({ query, req }) => {
+    const viewer: AdViewer | undefined = await optionalViewer(accounts, req);
+    return {
+      ...ok,
+      list: await ads.forViewer(query.ad_local_type, viewer, subjectOf(viewer, req.client.deviceid, req.ip)),
+    };
+  });
+  defineRoute(
+    app,
+    'adImpression',
+    async ({ body }) => ({ ...ok, counted: await ads.impression(body.token) }),
+    undefined,
+    REPORT_LIMIT,
+  );
+  defineRoute(
+    app,
+    'adClick',
+    async ({ body, req }) => ({ ...ok, ...(await ads.click(body.token, await optionalViewer(accounts, req))) }),
+    undefined,
+    REPORT_LIMIT,
+  );
+  // Script and network ads' sandboxed frame document (ad-frame.ts): HTML under its own CSP `sandbox`, not JSON.
+  app.get(
+    '/api/ads/:id/frame',
+    {
+      schema: {
+        operationId: 'adFrame',
+        summary:
+          "A script (ad_type 3) or network (ad_type 0) ad's HTML document for the app's sandboxed iframe; served " +
+          'with a CSP sandbox without same-origin, so its code never runs in the app origin',
+        tags: ['app'],
+        params: z.object({ id: z.coerce.number().int().min(1).max(INT_MAX) }),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: number };
+      const html = await ads.frame(id);
+      return reply
+        .header('content-security-policy', AD_FRAME_CSP)
+        .header('cache-control', 'public, max-age=60')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
+  );
+  defineRoute(app, 'adminAdStats', async ({ query }) => ({ ...ok, ...(await ads.stats(query)) }), adminGuard);
+  defineRoute(
+    app,
+    'adminReorderAds',
+    async ({ body }) => ({ ...ok, list: await ads.reorder(body.ad_local_type, body.ids) }),
+    adminGuard,
+  );
   defineRoute(
     app,
     'adminListAds',

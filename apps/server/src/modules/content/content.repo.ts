@@ -110,6 +110,8 @@ export function toDetail(row: VodRow & { type_name: string }): VodDetail {
     vod_play_server: row.vod_play_server,
     vod_play_note: row.vod_play_note,
     vod_play_url: row.vod_play_url,
+    vod_points_play: row.vod_points_play,
+    vod_points_down: row.vod_points_down,
     sources: parsePlay(row),
   };
 }

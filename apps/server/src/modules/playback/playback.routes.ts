@@ -1,7 +1,7 @@
 /**
  * Playback routes: getJsonRealPath (GET, and POST with an encrypted body when the operator turned encryption on;
  * 60 a minute per client, it makes an outgoing request), ajaxUlog (signed-in; 240 a minute: the player syncs its
- * watch record) and plays (signed-in).
+ * watch record), plays, favs and downs (signed-in; issue 7 item 1).
  */
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../plugins/routes.ts';
@@ -19,6 +19,18 @@ export function playbackRoutes(app: FastifyInstance, playback: PlaybackService) 
     app,
     'plays',
     async ({ query, req }) => playback.plays(currentUser(req), query.page, query.limit),
+    userGuard,
+  );
+  defineRoute(
+    app,
+    'favs',
+    async ({ query, req }) => playback.favs(currentUser(req), query.mid, query.page, query.limit),
+    userGuard,
+  );
+  defineRoute(
+    app,
+    'downs',
+    async ({ query, req }) => playback.downs(currentUser(req), query.mid, query.page, query.limit),
     userGuard,
   );
 }

@@ -10,6 +10,12 @@
  *   {@link ULOG_LIMIT} free entries per type are kept (the oldest go).
  * - `ac=set&cancel=1`: remove the entry of title `id` (every entry of the type without `id`). Paid entries
  *   (`ulog_points` > 0, issue 7) are never removed here.
+ * - favourites (type 2, issue 7 item 1) toggle (spec §4 "Favourite/like toggle: adding an existing entry removes
+ *   it"): `ac=set` of an existing favourite removes it and answers `list: []`, `existed: true`; a new film favourite
+ *   (mid 1) pays the daily "collect films" task (plog type 20, through {@link FavouriteHook}; the points ledger
+ *   pays one film once a day and caps the day's count) and answers the new balance in `point`. Wallpaper
+ *   favourites (mid 12) are kept per picture (`sid`/`nid`) and pay nothing. The quota hook does not run for them.
+ * - favs / downs / plays: the user's favourites (of a `mid`), downloads and watch log, newest first, paged.
  * The answer carries `list`, `point` (the user's points) and `existed` (an entry of the title existed before).
  *
  * Issue 7 hook ({@link UlogQuotaHook}): the free-view/free-download quota of spec §4 runs before a set through
@@ -21,6 +27,8 @@ import {
   type RealPathQuery,
   type RealPathResponse,
   ULOG_LIMIT,
+  ULOG_MID,
+  ULOG_TYPE,
   type UlogItem,
   type UlogQuery,
   type UlogResponse,
@@ -28,6 +36,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
+import { parseEpisodes, SOURCE_SEP } from '../content/play.ts';
 import { resolveRealPath } from './realpath.ts';
 import * as repo from './ulog.repo.ts';
 
@@ -46,6 +55,13 @@ export interface UlogQuotaHook {
   beforeSet(ctx: UlogSetContext): Promise<void>;
   afterSet(ctx: UlogSetContext & { inserted: boolean }): Promise<{ point?: number } | undefined>;
 }
+
+/**
+ * Called after a new film favourite was written (issue 7: the daily task "collect 1-5 films", plog type 20, ref the
+ * title): answers the user's new balance when points were paid. Its errors are logged by the caller's hook, never
+ * fail the favourite.
+ */
+export type FavouriteHook = (user: UserRow, vodId: number) => Promise<{ point?: number } | undefined>;
 
 /** The no-op hook of issue 5: nothing is blocked or counted. */
 export const NO_QUOTA: UlogQuotaHook = {
@@ -66,9 +82,24 @@ export function toUlogItem(r: repo.UlogWithVod): UlogItem {
     ulog_points: r.ulog_points,
     ulog_progress: r.ulog_progress,
     ulog_duration: r.ulog_duration,
-    data: { id: r.ulog_rid, name: r.vod_name ?? '', pic: r.vod_pic ?? '', type_id: r.type_id ?? 0 },
+    data: {
+      id: r.ulog_rid,
+      name: r.vod_name ?? '',
+      pic: r.vod_pic ?? '',
+      type_id: r.type_id ?? 0,
+      url: r.play_url ? episodeUrl(r.play_url, r.ulog_sid, r.ulog_nid) : '',
+    },
   };
 }
+
+/** The URL of episode `nid` (1-based) of source `sid` (1-based) of a MacCMS `vod_play_url`; '' when there is none. */
+export function episodeUrl(playUrl: string, sid: number, nid: number): string {
+  const list = playUrl.split(SOURCE_SEP)[sid - 1];
+  if (list === undefined) return '';
+  return parseEpisodes(list).find((e) => e.nid === nid)?.url ?? '';
+}
+
+const FAVOURITE: number = ULOG_TYPE.favourite;
 
 function truthy(v: UlogQuery['cancel']): boolean {
   return v === true || v === '1' || v === 'true';
@@ -86,6 +117,7 @@ export class PlaybackService {
   /** The clock (tests move it). */
   now: () => Date = () => new Date();
   private quota: UlogQuotaHook = NO_QUOTA;
+  private favourite: FavouriteHook = async () => undefined;
 
   constructor(
     private db: Db,
@@ -95,6 +127,11 @@ export class PlaybackService {
   /** Issue 7: install the free-view quota of spec §4. */
   setQuotaHook(hook: UlogQuotaHook): void {
     this.quota = hook;
+  }
+
+  /** Issue 7: pay the daily "collect films" task for a new film favourite (app.ts wires PointsService.award). */
+  setFavouriteHook(hook: FavouriteHook): void {
+    this.favourite = hook;
   }
 
   /** getJsonRealPath; errors as {@link resolveRealPath}. */
@@ -125,6 +162,7 @@ export class PlaybackService {
     }
     if (q.id === undefined) throw badRequest('ulog_no_id', {}, 'id');
     const key: repo.UlogKey = { ...base, ulog_rid: q.id, ulog_sid: q.sid, ulog_nid: q.nid };
+    if (q.type === FAVOURITE) return this.toggleFavourite(user, key);
     const existed = (await repo.entryByKey(this.db, key)) !== undefined;
     const ctx: UlogSetContext = { user, key, existed };
     await this.quota.beforeSet(ctx);
@@ -142,6 +180,24 @@ export class PlaybackService {
   }
 
   /**
+   * The favourite toggle (spec §4): removes the favourite of `key` when there is one, else writes it and, for a
+   * film (mid 1), runs the favourite hook (daily task points). Concurrent toggles of one title end with at most one
+   * entry (the unique index; a delete that finds nothing answers like a fresh insert's loser: `existed` false).
+   */
+  private async toggleFavourite(user: UserRow, key: repo.UlogKey): Promise<UlogResponse> {
+    const ok = { code: 1 as const, msg: 'ok' };
+    const removed = await repo.deleteEntries(this.db, key);
+    if (removed > 0) return { ...ok, list: [], point: user.user_points, existed: true };
+    const at = Math.floor(this.now().getTime() / 1000);
+    const { row, inserted } = await repo.upsertEntry(this.db, key, at, {});
+    const base = { user_id: key.user_id, ulog_mid: key.ulog_mid, ulog_type: key.ulog_type };
+    if (inserted) await repo.trimEntries(this.db, base, ULOG_LIMIT);
+    const paid = inserted && key.ulog_mid === ULOG_MID.vod ? await this.favourite(user, key.ulog_rid) : undefined;
+    const entry = await repo.entryWithVod(this.db, row.ulog_id);
+    return { ...ok, list: entry ? [toUlogItem(entry)] : [], point: paid?.point ?? user.user_points, existed: false };
+  }
+
+  /**
    * Account deletion (AccountsService.onDeletion, inside the deletion transaction `tx`): the user's free log entries
    * (watch records, favourites, downloads) go; paid entries (issue 7) stay with the anonymised account.
    */
@@ -150,8 +206,23 @@ export class PlaybackService {
   }
 
   /** plays: the user's watch log (type 4), newest first. */
-  async plays(user: UserRow, page: number, limit: number): Promise<PlaysResponse> {
-    const f = { user_id: user.user_id, ulog_mid: 1, ulog_type: 4 };
+  plays(user: UserRow, page: number, limit: number): Promise<PlaysResponse> {
+    return this.page(user, ULOG_MID.vod, ULOG_TYPE.watch, page, limit);
+  }
+
+  /** favs: the user's favourites of module `mid` (1 films, 12 wallpapers), newest first (spec §7). */
+  favs(user: UserRow, mid: number, page: number, limit: number): Promise<PlaysResponse> {
+    return this.page(user, mid, ULOG_TYPE.favourite, page, limit);
+  }
+
+  /** downs: the user's download log (type 5, one entry per episode), newest first (spec §7). */
+  downs(user: UserRow, mid: number, page: number, limit: number): Promise<PlaysResponse> {
+    return this.page(user, mid, ULOG_TYPE.download, page, limit);
+  }
+
+  /** One page (`page` 1-based, `limit` entries) of the user's entries of `mid`/`type`, newest first. */
+  private async page(user: UserRow, mid: number, type: number, page: number, limit: number): Promise<PlaysResponse> {
+    const f = { user_id: user.user_id, ulog_mid: mid, ulog_type: type };
     const [list, total] = await Promise.all([
       repo.findEntries(this.db, f, limit, (page - 1) * limit),
       repo.countEntries(this.db, f),

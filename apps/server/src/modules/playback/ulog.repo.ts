@@ -2,15 +2,31 @@
  * SQL of the user logs (`mac_ulog`). Reads join `mac_vod` for each entry's name and picture (a read-only join of
  * the catalogue table: one query per list instead of one content-service call per entry).
  */
-import { and, count, desc, eq, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { macUlog, macVod } from '../../db/schema/index.ts';
 
 export type UlogRow = typeof macUlog.$inferSelect;
-export type UlogWithVod = UlogRow & { vod_name: string | null; vod_pic: string | null; type_id: number | null };
+export type UlogWithVod = UlogRow & {
+  vod_name: string | null;
+  vod_pic: string | null;
+  type_id: number | null;
+  /** The title's `vod_play_url` for wallpaper entries (mid 12), null otherwise. */
+  play_url: string | null;
+};
 
 /** Types kept once per title (the episode moves with the entry); the others once per episode. */
 export const PER_TITLE_TYPES = [2, 4];
+/** The wallpaper module (contract ULOG_MID.wallpaper): its favourites are kept per picture. */
+export const WALLPAPER_MID = 12;
+
+/** Whether entries of `mid`/`type` are kept once per title (the unique index `mac_ulog_title_uq`). */
+export function perTitle(mid: number, type: number): boolean {
+  return mid !== WALLPAPER_MID && PER_TITLE_TYPES.includes(type);
+}
+/** The predicates of the two partial unique indexes, literally as in the schema (ON CONFLICT must match them). */
+const TITLE_WHERE = sql`${macUlog.ulog_mid} <> 12 and ${macUlog.ulog_type} in (2, 4)`;
+const EPISODE_WHERE = sql`${macUlog.ulog_mid} = 12 or ${macUlog.ulog_type} not in (2, 4)`;
 
 export interface UlogKey {
   user_id: number;
@@ -28,7 +44,7 @@ function keyWhere(k: UlogKey): SQL {
     eq(macUlog.ulog_type, k.ulog_type),
     eq(macUlog.ulog_rid, k.ulog_rid),
   ) as SQL;
-  return PER_TITLE_TYPES.includes(k.ulog_type)
+  return perTitle(k.ulog_mid, k.ulog_type)
     ? base
     : (and(base, eq(macUlog.ulog_sid, k.ulog_sid), eq(macUlog.ulog_nid, k.ulog_nid)) as SQL);
 }
@@ -48,6 +64,7 @@ const withVod = {
   vod_name: macVod.vod_name,
   vod_pic: macVod.vod_pic,
   type_id: macVod.type_id,
+  play_url: sql<string | null>`case when ${macUlog.ulog_mid} = ${WALLPAPER_MID} then ${macVod.vod_play_url} end`,
 };
 
 /** Entries of a user and type (optionally of one title), newest first. */
@@ -103,7 +120,7 @@ export async function upsertEntry(
   at: number,
   progress: { progress?: number; duration?: number },
 ): Promise<{ row: UlogRow; inserted: boolean }> {
-  const perTitle = PER_TITLE_TYPES.includes(k.ulog_type);
+  const oneTitle = perTitle(k.ulog_mid, k.ulog_type);
   const sameEpisode = sql`(${macUlog.ulog_sid} = excluded.ulog_sid and ${macUlog.ulog_nid} = excluded.ulog_nid)`;
   const keep = (col: typeof macUlog.ulog_progress | typeof macUlog.ulog_duration, given: number | undefined) =>
     given === undefined
@@ -118,12 +135,10 @@ export async function upsertEntry(
       ulog_duration: Math.round(progress.duration ?? 0),
     })
     .onConflictDoUpdate({
-      target: perTitle
+      target: oneTitle
         ? [macUlog.user_id, macUlog.ulog_mid, macUlog.ulog_type, macUlog.ulog_rid]
         : [macUlog.user_id, macUlog.ulog_mid, macUlog.ulog_type, macUlog.ulog_rid, macUlog.ulog_sid, macUlog.ulog_nid],
-      targetWhere: perTitle
-        ? inArray(macUlog.ulog_type, PER_TITLE_TYPES)
-        : notInArray(macUlog.ulog_type, PER_TITLE_TYPES),
+      targetWhere: oneTitle ? TITLE_WHERE : EPISODE_WHERE,
       set: {
         ulog_sid: sql`excluded.ulog_sid`,
         ulog_nid: sql`excluded.ulog_nid`,

@@ -87,6 +87,8 @@ export function registerPoints(
     timeZone: string;
     bindPhonePoint: () => Promise<number>;
     grantVip?: GrantVip;
+    /** The ads module's click check (PointsOptions.verifyAdClick). */
+    verifyAdClick?: (userId: number, id: number) => Promise<boolean>;
     adminGuard: AdminGuard;
   },
 ): PointsService {
@@ -94,6 +96,7 @@ export function registerPoints(
     timeZone: deps.timeZone,
     bindPhonePoint: deps.bindPhonePoint,
     grantVip: deps.grantVip,
+    verifyAdClick: deps.verifyAdClick,
   });
   pointsRoutes(app, points, deps.adminGuard);
   return points;

@@ -51,9 +51,10 @@ export interface PointsOptions {
   bindPhonePoint: () => Promise<number>;
   grantVip?: GrantVip;
   /**
-   * TODO(ads, issue 7 item 4): verify that an ad click (setPlog type 13) happened — the ads module (apps/server/src/
-   * modules/ads) counts impressions/clicks on the server. Until it plugs a check in here every logged-in click
-   * report is accepted; the daily cap (`num`) and the once-per-(user, day, ad id) key still apply.
+   * Verify an ad click (setPlog type 13, `id` = the ad impression id): app.ts plugs in the ads module's
+   * `claimClickReward` (true once for an impression the server served to this user and saw clicked; issue 7 item
+   * 4). Without it every logged-in click report is accepted; the daily cap (`num`) and the once-per-(user, day, id)
+   * key still apply.
    */
   verifyAdClick?: (userId: number, adId: number) => Promise<boolean>;
   now?: () => Date;

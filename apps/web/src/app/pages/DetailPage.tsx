@@ -1,24 +1,30 @@
+import { AD_SLOT } from '@openvod/contract';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AdSlot } from '../../features/ads/AdSlot';
 import { usePlayerAds } from '../../features/ads/usePlayerAds';
 import { CastButton, castTargetOf } from '../../features/cast/CastButton';
 import { VipReminderPanel } from '../../features/catalogue/permission';
 import { picUrl } from '../../features/catalogue/picUrl';
 import { useCountHit, useVodDetail } from '../../features/catalogue/queries';
 import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
+import { FavouriteButton } from '../../features/collections/FavouriteButton';
 import { useRealPath } from '../../features/playback-sync/realPath';
 import { EpisodePicker } from '../../features/player/EpisodePicker';
 import { mediaUrl } from '../../features/player/episodes';
+import { closeEarlyPlayer } from '../../features/player/hlsEngine';
 import { usePlayback } from '../../features/player/usePlayback';
 import { PlayerMessage, VideoPlayer } from '../../features/player/VideoPlayer';
 import { flushWatchSeconds, reportWatchSeconds } from '../../features/points/reportWatch';
+import { useFreeView } from '../../features/quotas/useFreeView';
 import { useBack } from '../../lib/navigation';
 import { positiveInt } from '../../lib/routes';
 import { BackIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './DetailPage.module.css';
+import { QuotaBlocked } from './QuotaBlocked';
 
 // Danmaku (issue 5): fetched with the title page that plays, never with the home route.
 const DanmakuLayer = lazy(() => import('../../features/danmaku').then((m) => ({ default: m.DanmakuLayer })));
@@ -59,6 +65,18 @@ export default function DetailPage() {
   const ads = usePlayerAds(vod?.vod_id);
   // An address that is not .m3u8/.mp4 goes through its player's parse API first (getJsonRealPath, issue 5).
   const realPath = useRealPath(selection?.source.from, selection?.episode.url ?? '');
+  // Spec §4 free-view flow (issue 7 item 2): the server says whether this user may play the title (and takes the
+  // free view) before the player mounts; refused, the blocked screen offers the choices of spec §5.
+  const freeView = useFreeView(
+    vod && vod.permission !== 0 && selection ? vod.vod_id : undefined,
+    selection?.source.sid ?? 1,
+    selection?.episode.nid ?? 1,
+  );
+  // The early player (app/preload.ts) may have buffered the episode meanwhile: stopped when the page will not play.
+  const playRefused = freeView.state === 'refused' || freeView.state === 'error';
+  useEffect(() => {
+    if (playRefused) closeEarlyPlayer();
+  }, [playRefused]);
 
   if (id === undefined || (!vod && detail.isError)) {
     return (
@@ -95,7 +113,9 @@ export default function DetailPage() {
       <div className={styles.playerSlot}>
         {vipOnly ? (
           <VipReminderPanel poster={poster} />
-        ) : selection && src ? (
+        ) : freeView.state === 'refused' ? (
+          <QuotaBlocked vodId={vod.vod_id} check={freeView.check} poster={poster} onRetry={freeView.retry} />
+        ) : selection && src && freeView.state === 'allowed' ? (
           <VideoPlayer
             key={vod.vod_id}
             src={src}
@@ -138,11 +158,18 @@ export default function DetailPage() {
           />
         ) : (
           <PlayerMessage
-            message={realPath.error ?? (realPath.pending ? t('player.loading') : t('player.unavailable'))}
+            message={
+              freeView.state === 'error'
+                ? t('quotas.checkFailed')
+                : (realPath.error ??
+                  (realPath.pending || (selection && freeView.state === 'checking')
+                    ? t('player.loading')
+                    : t('player.unavailable')))
+            }
             poster={poster}
           />
         )}
-        {!src && (
+        {(!src || freeView.state === 'refused') && (
           <button type="button" className={styles.back} onClick={goBack} aria-label={t('common.back')}>
             <BackIcon size={22} />
           </button>
@@ -152,11 +179,14 @@ export default function DetailPage() {
         {showDetails && (
           <>
             <VodInfo vod={vod} />
+            <FavouriteButton vod={vod} play={selection?.episode.name ?? ''} />
             {selection && (
               <p className={styles.nowPlaying} data-testid="now-playing">
                 {t('player.nowPlaying', { name: `${selection.source.from} · ${selection.episode.name}` })}
               </p>
             )}
+            {/* Issue 7 item 4: the title page's ad slot 16 (spec §3). */}
+            <AdSlot slot={AD_SLOT.detail} />
             {vod.sources.length > 0 && (
               <EpisodePicker sources={vod.sources} current={current} onSelect={playback.select} />
             )}

@@ -9,10 +9,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayerState } from '../player/playerState';
 import styles from './ads.module.css';
-import { landingUrl } from './adsApi';
+import { landingUrl, reportClick, reportImpression } from './adsApi';
 
 export interface PauseAdProps {
-  ad: AdItem | undefined;
+  /** The ad; with its show token (adList) the show and a tap are reported to the server. */
+  ad: (AdItem & { ad_token?: string }) | undefined;
   player: Pick<PlayerState, 'paused' | 'ended' | 'locked'>;
 }
 
@@ -27,14 +28,24 @@ export function PauseAd({ ad, player }: PauseAdProps) {
     }
   }, [player.paused]);
 
-  if (!ad || !played || !player.paused || player.ended || player.locked || closed) return null;
+  const visible = Boolean(ad) && played && player.paused && !player.ended && !player.locked && !closed;
+  useEffect(() => {
+    if (visible && ad) reportImpression(ad);
+  }, [visible, ad]);
+  if (!ad || !visible) return null;
   const href = landingUrl(ad);
   const img = <img className={styles.pauseImg} src={ad.ad_pic_url} alt={ad.ad_name} draggable={false} />;
   return (
     <div className={styles.pauseWrap}>
       <aside className={styles.pauseBox} data-testid="pause-ad" aria-label={t('ads.pauseLabel')}>
         {href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={t('ads.open')}>
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('ads.open')}
+            onClick={() => void reportClick(ad)}
+          >
             {img}
           </a>
         ) : (

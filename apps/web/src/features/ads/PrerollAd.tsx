@@ -12,10 +12,11 @@ import { type AdItem, PREROLL_SECONDS } from '@openvod/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ads.module.css';
-import { landingUrl } from './adsApi';
+import { landingUrl, reportClick, reportImpression } from './adsApi';
 
 export interface PrerollAdProps {
-  ad: AdItem;
+  /** The ad; with its show token (adList) the show and a tap are reported to the server. */
+  ad: AdItem & { ad_token?: string };
   /** The ad is over (time up, video ended, or skipped): start the episode. */
   onDone: () => void;
   /** Seconds before the skip control appears (default {@link PREROLL_SECONDS}). */
@@ -44,6 +45,7 @@ export function PrerollAd({ ad, onDone, seconds = PREROLL_SECONDS }: PrerollAdPr
     const timer = setInterval(() => setElapsed((e) => e + 1), 1000);
     return () => clearInterval(timer);
   }, []);
+  useEffect(() => reportImpression(ad), [ad]);
   useEffect(() => {
     if (elapsed >= total) close();
   });
@@ -77,6 +79,7 @@ export function PrerollAd({ ad, onDone, seconds = PREROLL_SECONDS }: PrerollAdPr
           target="_blank"
           rel="noopener noreferrer"
           aria-label={t('ads.open')}
+          onClick={() => void reportClick(ad)}
         >
           {media}
         </a>

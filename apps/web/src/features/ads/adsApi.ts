@@ -1,14 +1,31 @@
 /**
- * adList over the app's API client (spec §7 "adList"; contract endpoint `adList`, GET /api/ads?ad_local_type=N).
- * The path mirrors the contract at the type level, so a changed route fails tsc.
+ * adList, adImpression and adClick over the app's API client (spec §7 "adList"; contract endpoints `adList`
+ * GET /api/ads?ad_local_type=N, `adImpression` POST /api/ads/impression, `adClick` POST /api/ads/click). The paths
+ * mirror the contract at the type level, so a changed route fails tsc.
  */
-import type { AdItem, AdListResponse, endpoints, UserInfo } from '@openvod/contract';
+import type {
+  AdClickResponse,
+  AdImpressionResponse,
+  AdItem,
+  AdListResponse,
+  AppConfig,
+  endpoints,
+  UserInfo,
+} from '@openvod/contract';
 import { api } from '../../lib/api';
 
 const route: Pick<(typeof endpoints)['adList'], 'method' | 'path'> = { method: 'GET', path: '/api/ads' };
+const impressionRoute: Pick<(typeof endpoints)['adImpression'], 'method' | 'path'> = {
+  method: 'POST',
+  path: '/api/ads/impression',
+};
+const clickRoute: Pick<(typeof endpoints)['adClick'], 'method' | 'path'> = { method: 'POST', path: '/api/ads/click' };
 
-/** The ads of slot `slot` for the caller (the server leaves VIP and ad-free callers out). */
-export async function fetchAds(slot: number, signal?: AbortSignal): Promise<AdItem[]> {
+/** An ad as adList serves it: the record plus its signed show token (`ad_token`). */
+export type ServedAd = AdListResponse['list'][number];
+
+/** The ads of slot `slot` for the caller (the server leaves VIP and ad-free callers out, and applies the caps). */
+export async function fetchAds(slot: number, signal?: AbortSignal): Promise<ServedAd[]> {
   const res = await api.request<AdListResponse>(route.path, {
     method: route.method,
     query: { ad_local_type: slot },
@@ -41,4 +58,65 @@ export function landingUrl(ad: AdItem): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+const reported = new Set<string>();
+
+/**
+ * Tell the server an ad was shown (once per served token in this page load; the server counts a token once anyway).
+ * Failures are swallowed: a lost report only means one show less on the banner caps.
+ */
+export function reportImpression(ad: { ad_token?: string }): void {
+  const token = ad.ad_token;
+  if (!token || reported.has(token)) return;
+  reported.add(token);
+  api
+    .request<AdImpressionResponse>(impressionRoute.path, { method: impressionRoute.method, body: { token } })
+    .catch(() => reported.delete(token));
+}
+
+/**
+ * Tell the server the ad was tapped: it counts the tap and pays the ad-click reward (points) to the signed-in viewer
+ * the ad was served to, once. Resolves the points paid now (0 when nothing was paid or the report failed).
+ */
+export async function reportClick(ad: { ad_token?: string }): Promise<number> {
+  const token = ad.ad_token;
+  if (!token) return 0;
+  try {
+    const res = await api.request<AdClickResponse>(clickRoute.path, {
+      method: clickRoute.method,
+      body: { token },
+    });
+    return res.point;
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether the app config's `ads.list` switches `slot` on (12, "12" or {ad_local_type: 12}; as the server reads it). */
+export function slotOn(ads: AppConfig['ads'] | undefined, slot: number): boolean {
+  if (!ads || !Array.isArray(ads.list)) return false;
+  return ads.list.some((entry) => {
+    if (typeof entry === 'number') return entry === slot;
+    if (typeof entry === 'string') return entry.trim() !== '' && Number(entry) === slot;
+    if (entry && typeof entry === 'object') {
+      const e = entry as Record<string, unknown>;
+      return Number(e.ad_local_type) === slot && e.ad_status !== 0 && e.ad_status !== '0';
+    }
+    return false;
+  });
+}
+
+/**
+ * Where a tap on an ad leads: an absolute http(s) landing page opens in the in-app web page (`web/index?url=`, spec
+ * §2 and §7 "The ad page is loaded with a source url query parameter"); a site path (`/pages/...`) is an in-app
+ * route; anything else leads nowhere.
+ */
+export function adTarget(ad: Pick<AdItem, 'ad_url'>): { route: string } | undefined {
+  const url = ad.ad_url.trim();
+  if (!url) return undefined;
+  if (/^\/pages\/[\w/-]+(\?[^#]*)?$/.test(url)) return { route: url };
+  const href = landingUrl(ad as AdItem);
+  if (!href || href.startsWith(globalThis.location?.origin ?? '\u0000')) return undefined;
+  return { route: `/pages/web/index?url=${encodeURIComponent(href)}` };
 }

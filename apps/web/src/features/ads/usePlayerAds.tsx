@@ -15,12 +15,12 @@
  * the user's log is queried ... blocked users must watch an ad, log in or buy"). Its node is held over the player
  * before the pre-roll; here no gate is installed and nothing is blocked.
  */
-import { AD_SLOT, type AdItem } from '@openvod/contract';
+import { AD_SLOT } from '@openvod/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../lib/session';
 import type { PlayerState } from '../player/playerState';
-import { adFreeUser, drawable, fetchAds } from './adsApi';
+import { adFreeUser, drawable, fetchAds, type ServedAd } from './adsApi';
 import { PauseAd } from './PauseAd';
 import { PrerollAd } from './PrerollAd';
 
@@ -59,7 +59,7 @@ export function usePlayerAds(vodId: number | undefined): PlayerAds {
     // The guest sign-in of a first launch changes the key mid-load: keep the answer in hand meanwhile.
     placeholderData: keepPreviousData,
   });
-  const list: AdItem[] = useMemo(() => (noAds ? [] : (query.data ?? []).filter(drawable)), [noAds, query.data]);
+  const list: ServedAd[] = useMemo(() => (noAds ? [] : (query.data ?? []).filter(drawable)), [noAds, query.data]);
   const preroll = list[0];
   const pause = list.find((a) => a.ad_type === 1 && a.ad_pic_url !== '');
 

@@ -27,7 +27,7 @@ describe('watch record sync mapping', () => {
     ulog_points: 0,
     ulog_progress: 150,
     ulog_duration: 600,
-    data: { id: 42, name: 'Film', pic: '/media/p.jpg', type_id: 1 },
+    data: { id: 42, name: 'Film', pic: '/media/p.jpg', type_id: 1, url: '' },
   };
 
   it('turns a server entry into a store record (resume second, episode, progress)', () => {

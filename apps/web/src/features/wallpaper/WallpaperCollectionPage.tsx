@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { picUrl } from '../../lib/picUrl';
 import { useUserId } from '../../lib/session';
-import { confirm } from '../../ui/feedback';
+import { useServerPull } from '../../lib/useServerPull';
+import { confirm, toast } from '../../ui/feedback';
 import { ImageIcon, TrashIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
-import { EmptyView } from '../../ui/StateViews';
-import { picUrl } from '../catalogue/picUrl';
-import { useWallpaperCollection, useWallpaperCollectionStore, type WallpaperRecord } from './collectionStore';
+import { EmptyView, ErrorView, LoadingView } from '../../ui/StateViews';
+import { useWallpaperCollection, type WallpaperRecord } from './collectionStore';
+import { clearWallpapers, pullWallpapers } from './collectionSync';
 import type { WallpaperSlide } from './slides';
 import styles from './WallpaperCollectionPage.module.css';
 import { WallpaperViewer } from './WallpaperViewer';
@@ -20,6 +22,8 @@ export function recordSlide(r: WallpaperRecord): WallpaperSlide {
     vod_pic: r.vod_pic,
     url: picUrl(r.vod_play_url),
     n: 0,
+    sid: r.sid ?? 0,
+    nid: r.nid ?? 0,
     total: 0,
     loaded: true,
   };
@@ -46,13 +50,14 @@ function Thumb({ record, onOpen }: { record: WallpaperRecord; onOpen: () => void
 
 /**
  * `me/common/wallpaper-collection` (spec §2, §3): the pictures this user collected, newest first; a picture opens in
- * the full-screen viewer (where collecting again removes it). Stored on the device per user_id.
+ * the full-screen viewer (where collecting again removes it). Stored on the device per user_id; for a signed-in user
+ * a copy of the server's wallpaper favourites (issue 7), read again when the page opens.
  */
 export default function WallpaperCollectionPage() {
   const { t } = useTranslation();
   const userId = useUserId();
   const records = useWallpaperCollection();
-  const clear = useWallpaperCollectionStore((s) => s.clear);
+  const server = useServerPull(userId, pullWallpapers);
   // The viewer shows the list as it was when opened (removing the current picture keeps the page in place).
   const [viewing, setViewing] = useState<{ slides: WallpaperSlide[]; index: number } | null>(null);
 
@@ -82,7 +87,12 @@ export default function WallpaperCollectionPage() {
                   confirmText: t('media.clear'),
                   cancelText: t('common.cancel'),
                 });
-                if (ok) clear(userId);
+                if (!ok) return;
+                try {
+                  await clearWallpapers(userId);
+                } catch (err) {
+                  toast(err instanceof Error && err.message ? err.message : t('common.loadingFailed'), 'fail');
+                }
               }}
             >
               <TrashIcon size={20} />
@@ -90,7 +100,11 @@ export default function WallpaperCollectionPage() {
           ) : undefined
         }
       />
-      {records.length === 0 ? (
+      {records.length === 0 && server.pending ? (
+        <LoadingView />
+      ) : records.length === 0 && server.error ? (
+        <ErrorView message={server.error} onRetry={server.retry} />
+      ) : records.length === 0 ? (
         <EmptyView
           title={t('media.collectionEmpty')}
           description={t('media.collectionEmptyHint')}

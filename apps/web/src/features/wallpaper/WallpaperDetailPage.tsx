@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCountHit, useVodInfinite } from '../../lib/catalogueQueries';
+import { useSpecialType, useVodDetails } from '../../lib/feedData';
 import { positiveInt } from '../../lib/routes';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
-import { useCountHit, useVodInfinite } from '../catalogue/queries';
-import { useSpecialType, useVodDetails } from '../smallvideo/feedData';
 import { buildSlides, findSlide, refAt, type SlideRef } from './slides';
 import { WALLPAPER_QUERY } from './WallpaperPage';
 import { WallpaperViewer } from './WallpaperViewer';

@@ -2,14 +2,14 @@ import type { DataQuery, VodItem } from '@openvod/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useVodInfinite } from '../../lib/catalogueQueries';
+import { useSpecialType } from '../../lib/feedData';
+import { mediaPaths, wallpaperDetailPath } from '../../lib/mediaPaths';
+import { picUrl } from '../../lib/picUrl';
 import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
 import { ImageIcon, StarIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, queryStateView } from '../../ui/StateViews';
-import { picUrl } from '../catalogue/picUrl';
-import { useVodInfinite } from '../catalogue/queries';
-import { useSpecialType } from '../smallvideo/feedData';
-import { mediaPaths, wallpaperDetailPath } from '../smallvideo/paths';
 import styles from './WallpaperPage.module.css';
 
 /** The wallpaper list query (shared with the viewer so both use the same cached pages). */

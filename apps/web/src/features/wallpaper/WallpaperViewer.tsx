@@ -3,8 +3,9 @@ import { useUserId } from '../../lib/session';
 import { FeedTopBar } from '../../ui/FeedTopBar';
 import { toast } from '../../ui/feedback';
 import { DownloadIcon, StarIcon } from '../../ui/icons';
-import { SwipePager } from '../smallvideo/SwipePager';
-import { useWallpaperCollection, useWallpaperCollectionStore } from './collectionStore';
+import { SwipePager } from '../../ui/SwipePager';
+import { useWallpaperCollection } from './collectionStore';
+import { toggleWallpaper } from './collectionSync';
 import { downloadName, type WallpaperSlide } from './slides';
 import styles from './WallpaperViewer.module.css';
 
@@ -38,7 +39,6 @@ export function WallpaperViewer({ slides, index, onIndexChange, placeholder, onB
   const { t } = useTranslation();
   const userId = useUserId();
   const collection = useWallpaperCollection();
-  const toggle = useWallpaperCollectionStore((s) => s.toggle);
   const current = slides[index];
   const collected = Boolean(current && collection.some((r) => r.vod_play_url === current.url));
 
@@ -111,14 +111,20 @@ export function WallpaperViewer({ slides, index, onIndexChange, placeholder, onB
             className={styles.action}
             aria-pressed={collected}
             disabled={!current.loaded || !current.url}
-            onClick={() => {
-              const now = toggle(userId, {
-                vod_id: current.vod_id,
-                vod_name: current.vod_name,
-                vod_play_url: current.url,
-                vod_pic: current.vod_pic,
-              });
-              toast(now ? t('media.collected') : t('media.uncollected'), 'success');
+            onClick={async () => {
+              // Signed in, the server keeps the collection (issue 7): the star follows its answer.
+              try {
+                const now = await toggleWallpaper(userId, {
+                  vod_id: current.vod_id,
+                  vod_name: current.vod_name,
+                  vod_play_url: current.url,
+                  vod_pic: current.vod_pic,
+                  ...(current.sid > 0 && current.nid > 0 ? { sid: current.sid, nid: current.nid } : {}),
+                });
+                toast(now ? t('media.collected') : t('media.uncollected'), 'success');
+              } catch (err) {
+                toast(err instanceof Error && err.message ? err.message : t('common.loadingFailed'), 'fail');
+              }
             }}
             data-testid="wallpaper-collect"
           >

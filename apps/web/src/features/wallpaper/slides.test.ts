@@ -47,7 +47,7 @@ describe('wallpaper slides', () => {
 
   it('takes pictures from the first playable source and skips unusable URLs', () => {
     expect(picturesOf({ sources: [source([]), { ...source(['a.jpg', 'javascript:x']), sid: 2 }] })).toEqual([
-      { n: 1, url: '/a.jpg' },
+      { n: 1, sid: 2, nid: 1, url: '/a.jpg' },
     ]);
   });
 

@@ -4,7 +4,7 @@
  * has not arrived yet stands as one page showing its poster (`n` 0), replaced by its pictures once it has.
  */
 import type { VodDetail, VodItem } from '@openvod/contract';
-import { picUrl } from '../catalogue/picUrl';
+import { picUrl } from '../../lib/picUrl';
 import { resolveSelection } from '../player/episodes';
 
 export interface WallpaperSlide {
@@ -16,6 +16,9 @@ export interface WallpaperSlide {
   url: string;
   /** 1-based picture number within the title; 0 for the poster page of a title not loaded yet (or without pictures). */
   n: number;
+  /** The picture's source (1-based `sid`) and episode id (`nid`) in the title's play list; 0 while not loaded. */
+  sid: number;
+  nid: number;
   /** The title's picture count (0 while not loaded). */
   total: number;
   /** The detail has arrived: `url` is the real picture (or the poster of a title without pictures). */
@@ -25,10 +28,13 @@ export interface WallpaperSlide {
 type Title = Pick<VodItem, 'vod_id' | 'vod_name' | 'vod_pic'>;
 
 /** The pictures of a gallery title: the first playable source's episodes, in order. */
-export function picturesOf(detail: Pick<VodDetail, 'sources'>): { n: number; url: string }[] {
+export function picturesOf(detail: Pick<VodDetail, 'sources'>): { n: number; sid: number; nid: number; url: string }[] {
   const selection = resolveSelection(detail.sources);
   if (!selection) return [];
-  return selection.source.episodes.map((e, i) => ({ n: i + 1, url: picUrl(e.url) })).filter((p) => p.url !== '');
+  const sid = selection.source.sid;
+  return selection.source.episodes
+    .map((e, i) => ({ n: i + 1, sid, nid: e.nid, url: picUrl(e.url) }))
+    .filter((p) => p.url !== '');
 }
 
 /** All pages for `titles`, using each title's detail when `detailOf` has it. */
@@ -47,13 +53,24 @@ export function buildSlides(
         key: `${title.vod_id}-0`,
         url: picUrl(title.vod_pic),
         n: 0,
+        sid: 0,
+        nid: 0,
         total: 0,
         loaded: Boolean(detail),
       });
       continue;
     }
     for (const p of pictures)
-      slides.push({ ...base, key: `${title.vod_id}-${p.n}`, url: p.url, n: p.n, total: pictures.length, loaded: true });
+      slides.push({
+        ...base,
+        key: `${title.vod_id}-${p.n}`,
+        url: p.url,
+        n: p.n,
+        sid: p.sid,
+        nid: p.nid,
+        total: pictures.length,
+        loaded: true,
+      });
   }
   return slides;
 }

@@ -1,0 +1,343 @@
+/**
+ * Quotas through HTTP (issue 7 item 2): the free-view rule inside ajaxUlog `ac=set` (free views per group and
+ * operator day, guests on the guest group's quota, VIP and tourist mode unmetered, existing records and replays
+ * free, extra views from the ledger, reset at the operator's midnight), checkBuyPopedom (rights, prices, reasons,
+ * choices) and ajaxBuyPopedom (points debit once, insufficient balance, VIP). PGlite, and PostgreSQL with
+ * DATABASE_URL.
+ */
+import { guestCredentials, QUOTA_CODE } from '@openvod/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { macGroup, macPlog, macType, macUlog, macUser, macVod, pointsQuota } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { makeUser, nextIp, type TestUser } from '../accounts/test-helpers.ts';
+
+let t: TestApp;
+let admin: Record<string, string>;
+// 10:00 in Asia/Shanghai; tests move it across the operator's midnight.
+let clock = new Date('2026-11-22T02:00:00Z');
+let top = 0;
+let vodSeq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.services.points.now = () => clock;
+  admin = await t.adminHeaders();
+  const [type] = await t.db.db.insert(macType).values({ type_name: 'Quota films' }).returning();
+  top = type?.type_id ?? 0;
+  expect(top).toBeGreaterThan(0);
+  await t.db.db.update(macGroup).set({ group_type: String(top), group_popedom: {} });
+  await setQuota(1, 1, 0);
+  await setQuota(2, 2, 1);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function setQuota(group: number, views: number, downloads: number) {
+  await t.db.db
+    .insert(pointsQuota)
+    .values({ group_id: group, free_views: views, free_downloads: downloads })
+    .onConflictDoUpdate({ target: pointsQuota.group_id, set: { free_views: views, free_downloads: downloads } });
+}
+
+async function newVod(prices: { play?: number; down?: number } = {}): Promise<number> {
+  vodSeq++;
+  const [row] = await t.db.db
+    .insert(macVod)
+    .values({
+      type_id: top,
+      type_id_1: 0,
+      vod_name: `Quota film ${vodSeq}`,
+      vod_points_play: prices.play ?? 0,
+      vod_points_down: prices.down ?? 0,
+    })
+    .returning({ id: macVod.vod_id });
+  return row?.id as number;
+}
+
+const headersOf = (u?: TestUser) => ({ ...(u?.headers ?? {}), 'accept-language': 'en-us' });
+const play = (u: TestUser, id: number, extra = '') =>
+  t.app.inject({
+    url: `/api/user/ulog?ac=set&type=4&id=${id}&sid=1&nid=1${extra}`,
+    headers: headersOf(u),
+    remoteAddress: nextIp(),
+  });
+const download = (u: TestUser, id: number, nid: number) =>
+  t.app.inject({
+    url: `/api/user/ulog?ac=set&type=5&id=${id}&sid=1&nid=${nid}`,
+    headers: headersOf(u),
+    remoteAddress: nextIp(),
+  });
+const check = async (u: TestUser | undefined, id: number, type = 4) => {
+  const res = await t.app.inject({ url: `/api/popedom?id=${id}&type=${type}`, headers: headersOf(u) });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+const buy = (u: TestUser, id: number, type = 4) =>
+  t.app.inject({ url: `/api/popedom/buy?id=${id}&type=${type}`, headers: headersOf(u), remoteAddress: nextIp() });
+const usedViews = async (u: TestUser) =>
+  (await t.app.inject({ url: '/api/points/task', headers: u.headers })).json().single.freewatch;
+const extraViews = (u: TestUser) => t.app.services.ledger.balance(t.db.db, u.user.user_id, 'views');
+const setPoints = (u: TestUser, n: number) =>
+  t.db.db.update(macUser).set({ user_points: n }).where(eq(macUser.user_id, u.user.user_id));
+
+describe('the free-view rule in ajaxUlog', () => {
+  it('a member plays its free views, is then blocked with the three choices, and replays watched titles', async () => {
+    const u = await makeUser(t);
+    const [a, b, c] = [await newVod(), await newVod(), await newVod()];
+    expect(await check(u, a)).toMatchObject({ allowed: true, reason: 'free', free: { total: 2, used: 0 } });
+    expect((await play(u, a)).statusCode).toBe(200);
+    // Progress syncs of the same title take nothing.
+    expect((await play(u, a, '&progress=30&duration=600')).statusCode).toBe(200);
+    expect(await usedViews(u)).toEqual({ total: 2, has: 1 });
+    expect((await play(u, b)).statusCode).toBe(200);
+    expect(await usedViews(u)).toEqual({ total: 2, has: 2 });
+
+    const blocked = await check(u, c);
+    expect(blocked).toMatchObject({
+      allowed: false,
+      reason: 'blocked',
+      choices: ['ad', 'login', 'vip'],
+      logged_in: true,
+      guest: false,
+      extra: 0,
+    });
+    const refused = await play(u, c);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: QUOTA_CODE.quotaUsedUp });
+    expect(refused.json().msg).toMatch(/watch an ad, log in or become VIP/);
+    // Nothing was written for the refused title.
+    const rows = await t.db.db
+      .select()
+      .from(macUlog)
+      .where(and(eq(macUlog.user_id, u.user.user_id), eq(macUlog.ulog_rid, c)));
+    expect(rows).toEqual([]);
+    // A title with a record plays again (spec: "no existing record" is a condition of the block).
+    expect(await check(u, a)).toMatchObject({ allowed: true, reason: 'existed' });
+    expect((await play(u, a)).statusCode).toBe(200);
+    expect(await usedViews(u)).toEqual({ total: 2, has: 2 });
+    // The message is in the caller's language.
+    const zh = await t.app.inject({
+      url: `/api/user/ulog?ac=set&type=4&id=${c}`,
+      headers: { ...u.headers, 'accept-language': 'zh-CN' },
+    });
+    expect(zh.json().msg).toContain('今日免费次数已用完');
+  });
+
+  it('removing a record and replaying the write on the same day costs nothing and grants nothing new', async () => {
+    const u = await makeUser(t);
+    const [a, b, c] = [await newVod(), await newVod(), await newVod()];
+    await play(u, a);
+    await play(u, b);
+    const cancel = await t.app.inject({ url: `/api/user/ulog?ac=set&type=4&id=${a}&cancel=1`, headers: u.headers });
+    expect(cancel.json().existed).toBe(true);
+    expect((await play(u, a)).statusCode).toBe(200); // already paid for today
+    expect(await usedViews(u)).toEqual({ total: 2, has: 2 });
+    expect((await play(u, c)).statusCode).toBe(403);
+  });
+
+  it('extra views bought with points are used after the free ones, once per title and day', async () => {
+    const u = await makeUser(t);
+    const [a, b, c, d] = [await newVod(), await newVod(), await newVod(), await newVod()];
+    await play(u, a);
+    await play(u, b);
+    expect((await play(u, c)).statusCode).toBe(403);
+    // Points exchange for a view (exchangeNumber, 10 points a view by default).
+    await setPoints(u, 10);
+    const ex = await t.app.inject({
+      method: 'POST',
+      url: '/api/points/exchange',
+      headers: u.headers,
+      payload: { type: 'view', count: 1, key: `quota-test-${u.user.user_id}` },
+    });
+    expect(ex.statusCode).toBe(200);
+    expect(await extraViews(u)).toBe(1);
+    expect(await check(u, c)).toMatchObject({ allowed: true, reason: 'extra', extra: 1 });
+    expect((await play(u, c)).statusCode).toBe(200);
+    expect(await extraViews(u)).toBe(0);
+    // A replay of the same write takes nothing more; another title is blocked again.
+    expect((await play(u, c)).statusCode).toBe(200);
+    expect(await extraViews(u)).toBe(0);
+    expect((await play(u, d)).statusCode).toBe(403);
+    const journal = rowsOf<{ n: number; s: number }>(
+      await t.db.db.execute(
+        sql`select count(*)::int as n, coalesce(sum(amount), 0)::int as s from ledger_entry
+            where user_id = ${u.user.user_id} and asset = 'views'`,
+      ),
+    );
+    expect(journal[0]).toEqual({ n: 2, s: 0 });
+  });
+
+  it("free views reset at the operator's midnight, whatever the client sends", async () => {
+    const u = await makeUser(t);
+    const [a, b, c] = [await newVod(), await newVod(), await newVod()];
+    const saved = clock;
+    try {
+      clock = new Date('2026-11-22T15:59:59Z'); // 23:59:59 in Shanghai
+      await play(u, a);
+      await play(u, b);
+      expect((await play(u, c)).statusCode).toBe(403);
+      clock = new Date('2026-11-22T16:00:00Z'); // 00:00 the next operator day (still the 22nd in UTC)
+      expect(await usedViews(u)).toEqual({ total: 2, has: 0 });
+      expect((await play(u, c)).statusCode).toBe(200);
+      expect(await usedViews(u)).toEqual({ total: 2, has: 1 });
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it('downloads are counted per episode against the free downloads', async () => {
+    const u = await makeUser(t);
+    const a = await newVod();
+    expect(await check(u, a, 5)).toMatchObject({ allowed: true, reason: 'free', free: { total: 1, used: 0 } });
+    expect((await download(u, a, 1)).statusCode).toBe(200);
+    expect((await download(u, a, 1)).statusCode).toBe(200); // the same episode again
+    const second = await download(u, a, 2);
+    expect(second.statusCode).toBe(403);
+    expect(second.json().code).toBe(QUOTA_CODE.quotaUsedUp);
+  });
+
+  it("the device's guest account is metered on the guest group's quota and offered to log in", async () => {
+    const device = `quota-device-${Date.now()}`;
+    const guest = guestCredentials(device);
+    const g = await makeUser(t, { user_name: guest.user_name, password: guest.user_pwd });
+    await t.db.db.update(macUser).set({ user_device_id: device }).where(eq(macUser.user_id, g.user.user_id));
+    const [a, b] = [await newVod(), await newVod()];
+    expect(await check(g, a)).toMatchObject({ guest: true, logged_in: true, free: { total: 1, used: 0 } });
+    expect((await play(g, a)).statusCode).toBe(200);
+    expect(await check(g, b)).toMatchObject({ allowed: false, reason: 'blocked', guest: true });
+    expect((await play(g, b)).statusCode).toBe(403);
+    // Binding a phone makes it a member: the member quota (2) applies.
+    await t.db.db.update(macUser).set({ user_phone: '13800138000' }).where(eq(macUser.user_id, g.user.user_id));
+    expect(await check(g, b)).toMatchObject({ guest: false, reason: 'free', free: { total: 2, used: 1 } });
+  });
+
+  it('VIPs and tourist mode are never blocked or counted; no session is a tourist', async () => {
+    const vip = await makeUser(t, { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86400 });
+    const ids = [await newVod(), await newVod(), await newVod()];
+    for (const id of ids) expect((await play(vip, id)).statusCode).toBe(200);
+    expect(await check(vip, await newVod())).toMatchObject({ allowed: true, reason: 'vip' });
+    expect(await check(undefined, ids[0] as number)).toMatchObject({
+      allowed: true,
+      reason: 'tourist',
+      logged_in: false,
+      guest: true,
+    });
+
+    const u = await makeUser(t);
+    const more = [await newVod(), await newVod(), await newVod()];
+    const edit = (patch: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/app-config', headers: admin, payload: patch });
+    expect((await edit({ tourist_state: '1' })).statusCode).toBe(200);
+    try {
+      for (const id of more) expect((await play(u, id)).statusCode).toBe(200);
+      expect(await usedViews(u)).toEqual({ total: 2, has: 0 });
+    } finally {
+      expect((await edit({ tourist_state: '0' })).statusCode).toBe(200);
+    }
+    expect((await play(u, await newVod())).statusCode).toBe(200);
+    expect(await usedViews(u)).toEqual({ total: 2, has: 1 });
+  });
+
+  it("refuses play and download without the group's right of the category", async () => {
+    const u = await makeUser(t);
+    const a = await newVod();
+    await t.db.db
+      .update(macGroup)
+      .set({ group_popedom: { [String(top)]: [1, 2, 3] } })
+      .where(eq(macGroup.group_id, 2));
+    try {
+      expect(await check(u, a, 4)).toMatchObject({ allowed: true });
+      expect(await check(u, a, 5)).toMatchObject({ allowed: false, reason: 'no_right', choices: ['vip'] });
+      // getDetail withholds the play data of a category the group may not open at all.
+      await t.db.db.update(macGroup).set({ group_type: '' }).where(eq(macGroup.group_id, 2));
+      t.app.services.content.invalidate();
+      expect(await check(u, a, 4)).toMatchObject({ allowed: false, reason: 'no_right' });
+      const detail = (await t.app.inject({ url: `/api/vod/${a}`, headers: u.headers })).json();
+      expect(detail.info?.sources ?? []).toEqual([]);
+    } finally {
+      await t.db.db
+        .update(macGroup)
+        .set({ group_popedom: {}, group_type: String(top) })
+        .where(eq(macGroup.group_id, 2));
+      t.app.services.content.invalidate();
+    }
+    const missing = await t.app.inject({ url: '/api/popedom?id=99999999&type=4' });
+    expect(missing.statusCode).toBe(404);
+    const bad = await t.app.inject({ url: '/api/popedom?id=1&type=3', headers: { 'accept-language': 'en-us' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('type');
+  });
+});
+
+describe('checkBuyPopedom and ajaxBuyPopedom (points-priced titles)', () => {
+  it('a priced title needs a purchase; it is bought once with points and then plays without a free view', async () => {
+    const u = await makeUser(t);
+    const a = await newVod({ play: 7 });
+    expect(await check(undefined, a)).toMatchObject({ allowed: false, reason: 'login', price: 7 });
+    expect(await check(u, a)).toMatchObject({ allowed: false, reason: 'buy', price: 7, choices: ['points', 'vip'] });
+    const refused = await play(u, a);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: QUOTA_CODE.buyRequired, msg: 'This title costs 7 points' });
+
+    await setPoints(u, 5);
+    const short = await buy(u, a);
+    expect(short.statusCode).toBe(400);
+    expect((await check(u, a)).bought).toBe(false);
+
+    await setPoints(u, 12);
+    const first = await buy(u, a);
+    expect(first.json()).toMatchObject({ code: 1, bought: true, paid: 7, user_points: 5 });
+    const again = await buy(u, a);
+    expect(again.json()).toMatchObject({ code: 1, bought: true, paid: 0, user_points: 5 });
+    const parallel = await Promise.all([buy(u, a), buy(u, a), buy(u, a)]);
+    expect(parallel.map((r) => r.json().paid)).toEqual([0, 0, 0]);
+    const plogs = await t.db.db.select().from(macPlog).where(eq(macPlog.user_id, u.user.user_id));
+    expect(plogs.filter((p) => p.plog_type === 8).map((p) => p.plog_points)).toEqual([-7]);
+
+    expect(await check(u, a)).toMatchObject({ allowed: true, reason: 'bought', bought: true });
+    expect((await play(u, a)).statusCode).toBe(200);
+    expect(await usedViews(u)).toEqual({ total: 2, has: 0 });
+    // The purchase row stays when the watch record is removed.
+    await t.app.inject({ url: `/api/user/ulog?ac=set&type=4&id=${a}&cancel=1`, headers: u.headers });
+    expect((await check(u, a)).bought).toBe(true);
+    // Download access is priced and bought separately.
+    expect(await check(u, a, 5)).toMatchObject({ reason: 'free', price: 0 });
+  });
+
+  it('the operator prices a title in the console; getDetail and checkBuyPopedom show the price', async () => {
+    const u = await makeUser(t);
+    const a = await newVod();
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/vods/${a}`, headers: admin, payload });
+    const priced = await patch({ vod_points_play: 9, vod_points_down: 4 });
+    expect(priced.statusCode).toBe(200);
+    expect(priced.json().info).toMatchObject({ vod_points_play: 9, vod_points_down: 4 });
+    expect((await t.app.inject({ url: `/api/vod/${a}`, headers: u.headers })).json().info).toMatchObject({
+      vod_points_play: 9,
+      vod_points_down: 4,
+    });
+    expect(await check(u, a, 4)).toMatchObject({ reason: 'buy', price: 9 });
+    expect(await check(u, a, 5)).toMatchObject({ reason: 'buy', price: 4 });
+    const negative = await patch({ vod_points_play: -1 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().field).toBe('vod_points_play');
+    expect((await patch({ vod_points_play: 0 })).statusCode).toBe(200);
+    expect(await check(u, a, 4)).toMatchObject({ reason: 'free', price: 0 });
+  });
+
+  it('free titles and VIPs need no purchase', async () => {
+    const u = await makeUser(t);
+    const free = await buy(u, await newVod());
+    expect(free.statusCode).toBe(400);
+    expect(free.json().msg).toBe('This title does not need to be bought');
+    const vip = await makeUser(t, { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86400 });
+    const priced = await newVod({ play: 3 });
+    expect(await check(vip, priced)).toMatchObject({ allowed: true, reason: 'vip', price: 3 });
+    expect((await buy(vip, priced)).statusCode).toBe(400);
+    expect((await play(vip, priced)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/popedom/buy?id=${priced}&type=4` })).statusCode).toBe(401);
+  });
+});

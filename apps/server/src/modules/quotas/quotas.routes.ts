@@ -1,0 +1,55 @@
+/**
+ * Quota routes (spec/calls.md "quotas" rows checkBuyPopedom and ajaxBuyPopedom; issue 7 item 2) and the wiring of
+ * the free-view rule into ajaxUlog (PlaybackService.setQuotaHook). checkBuyPopedom reads the optional `authorcode`
+ * (no or an invalid session = a tourist of group 1, never 401); ajaxBuyPopedom needs a session and is limited to
+ * 30 a minute per client.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { defineRoute } from '../../plugins/routes.ts';
+import { type AccountsService, currentUser, type UserRow, userGuard } from '../accounts/accounts.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { PlaybackService } from '../playback/playback.service.ts';
+import type { PointsService } from '../points/points.service.ts';
+import { QuotasService } from './quotas.service.ts';
+
+const ok = { code: 1 as const, msg: 'ok' };
+
+export interface QuotasModuleDeps {
+  db: Db;
+  accounts: AccountsService;
+  points: PointsService;
+  ledger: LedgerService;
+  playback: PlaybackService;
+  touristState: () => Promise<string>;
+}
+
+/** Build the service, plug the free-view rule into ajaxUlog and register the routes. */
+export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): QuotasService {
+  const quotas = new QuotasService(deps.db, {
+    points: deps.points,
+    ledger: deps.ledger,
+    touristState: deps.touristState,
+  });
+  deps.playback.setQuotaHook(quotas.hook());
+  const optionalUser = async (token: string | undefined): Promise<UserRow | undefined> => {
+    if (!token) return undefined;
+    try {
+      return await deps.accounts.authenticate(token);
+    } catch {
+      return undefined;
+    }
+  };
+  defineRoute(app, 'checkBuyPopedom', async ({ query, req }) => ({
+    ...ok,
+    ...(await quotas.evaluate(await optionalUser(req.client.authorcode), query)),
+  }));
+  defineRoute(
+    app,
+    'ajaxBuyPopedom',
+    async ({ query, req }) => ({ ...ok, ...(await quotas.buy(currentUser(req), query)) }),
+    userGuard,
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+  return quotas;
+}

@@ -1,0 +1,275 @@
+/**
+ * Free views and downloads, per-title rights and points prices (issue 7 item 2; spec §4 "Free-view flow", §5 "When
+ * views or downloads run out", §7 checkBuyPopedom / ajaxBuyPopedom; research/maccms.md §1.2 and §3 "Access",
+ * "Purchase"). The server decides; the client only shows what it is told.
+ *
+ * Access to play (log type 4) or download (type 5) a title, in this order ({@link QuotasService.evaluate}):
+ * 1. Rights: the caller's group (no session = group 1) needs right 3 (play) / 4 (download) of the title's top
+ *    category in `group_popedom`; a category of `group_type` without a `group_popedom` entry has every right (not
+ *    configured = not restricted); a missing or disabled group has group 1's rights. Else `no_right`.
+ * 2. VIP (group ≥ 3) never pays and is never metered (MacCMS "group ≥ 3 never pays").
+ * 3. Price: `vod_points_play` / `vod_points_down` > 0 needs a purchase (ajaxBuyPopedom): without a session `login`,
+ *    not bought `buy`, bought `bought`. Prices are per title (MacCMS vod_points_type 1, its default).
+ * 4. The free-view rule of spec §4 ({@link freeViewRule}, quotas.rule.ts) for free titles: blocked → `blocked`,
+ *    otherwise `tourist`, `existed`, `free` or `extra`.
+ *
+ * Who is "logged in" and which quota applies: every request with a valid session is logged in. The device's
+ * automatic guest account (spec §4 Auto login: user name derived from the device id, no phone; see
+ * {@link isGuestAccount}) is logged in too and is metered against the guest group's quota (`points_quota` of group
+ * 1, seeded 3 views / 0 downloads); members below VIP against their own group's (group 2: 5 / 2). Logging in to a
+ * member account is therefore one of the ways out of a block, as spec §5 says.
+ *
+ * Taking a use ({@link QuotasService.hook}, run by ajaxUlog `ac=set` before the entry is written), in ONE
+ * transaction: claim the (user, operator day, type, title[, episode]) row of `quota_use` (a replay or a parallel
+ * write of the same title finds it taken and takes nothing); then take a free use with the guarded counter of
+ * `points_user_day` (PointsService.consumeFree: succeeds only while below the day's total, so N parallel plays of the
+ * last free view let exactly one through); else debit one extra view/download on the ledger (asset views/downloads,
+ * key `quota:<type>:<user>:<title>:<sid>:<nid>:<day>`, guarded at ≥ 0); else roll back and refuse with 403
+ * `quotaUsedUp`. Days are the operator's (TZ), so the free totals reset at the operator's midnight whatever the
+ * client's clock says.
+ */
+import {
+  type CheckBuyPopedomResponse,
+  guestCredentials,
+  type PopedomChoice,
+  type PopedomQuery,
+  type PopedomReason,
+  QUOTA_CODE,
+} from '@openvod/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
+import { GROUP_GUEST, type UserRow } from '../accounts/accounts.service.ts';
+import { InsufficientBalance, type LedgerService } from '../ledger/ledger.service.ts';
+import type { UlogQuotaHook } from '../playback/playback.service.ts';
+import type { PointsService } from '../points/points.service.ts';
+import * as repo from './quotas.repo.ts';
+import { freeViewRule } from './quotas.rule.ts';
+
+export interface QuotasDeps {
+  points: PointsService;
+  ledger: LedgerService;
+  /** The app config's `tourist_state` ('1' = tourist mode), read live. */
+  touristState: () => Promise<string>;
+}
+
+/** What {@link QuotasService.evaluate} found (the checkBuyPopedom payload without the envelope). */
+export type Access = Omit<CheckBuyPopedomResponse, 'code' | 'msg'>;
+
+const PLAY = 4;
+const RIGHT_OF_TYPE: Record<number, number> = { 4: 3, 5: 4 };
+/** Every right of a category that the group may open but whose rights the operator did not set. */
+const ALL_RIGHTS = [1, 2, 3, 4];
+const BLOCKED_CHOICES: PopedomChoice[] = ['ad', 'login', 'vip'];
+
+const REFUSALS: Partial<Record<PopedomReason, () => AppError>> = {
+  no_right: () => new AppError(403, QUOTA_CODE.noRight, 'quota_no_right'),
+  login: () => new AppError(403, QUOTA_CODE.loginRequired, 'quota_login_required'),
+  blocked: () => new AppError(403, QUOTA_CODE.quotaUsedUp, 'quota_used_up'),
+};
+
+/**
+ * Whether a user row is the device's automatic guest account (spec §4 Auto login; packages/contract guest.ts): its
+ * name is the guest name derived from its registration device id (or the first 8 characters of its 16-character
+ * guest imei) and no phone is bound. The viewer app uses the same test (apps/web lib/session.ts isGuestUser).
+ */
+export function isGuestAccount(u: Pick<UserRow, 'user_name' | 'user_phone' | 'user_device_id' | 'imei'>): boolean {
+  if (u.user_phone) return false;
+  if (u.user_device_id && guestCredentials(u.user_device_id).user_name === u.user_name) return true;
+  return /^[0-9a-f]{16}$/.test(u.imei) && u.imei.slice(0, 8) === u.user_name;
+}
+
+export class QuotasService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: QuotasDeps,
+  ) {}
+
+  /** The group whose free quota applies: group 1 for a guest account below VIP, else the user's group. */
+  quotaGroupOf(user: UserRow): number {
+    return user.group_id < 3 && isGuestAccount(user) ? GROUP_GUEST : user.group_id;
+  }
+
+  private async rightsOf(groupId: number, top: number): Promise<number[]> {
+    const g = (await repo.groupRights(this.db, groupId)) ?? (await repo.groupRights(this.db, GROUP_GUEST));
+    if (!g) return [];
+    const open = g.group_type
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .includes(top);
+    if (!open) return [];
+    return g.group_popedom[String(top)] ?? ALL_RIGHTS;
+  }
+
+  /**
+   * checkBuyPopedom: may `user` (undefined = no session) play (type 4) / download (type 5) title `q.id` now, and
+   * why (see the module comment). Nothing is consumed. 404 `vod_not_found` for a missing or unpublished title.
+   * `o.existed` overrides the record look-up (the ajaxUlog hook passes what it saw); `o.rights: false` skips step 1.
+   */
+  async evaluate(
+    user: UserRow | undefined,
+    q: PopedomQuery,
+    o: { existed?: boolean; rights?: boolean } = {},
+  ): Promise<Access> {
+    const existed = o.existed;
+    const title = await repo.titleFacts(this.db, q.id);
+    if (!title) throw notFound('vod_not_found');
+    const kind = q.type === PLAY ? 'views' : 'downloads';
+    const group = user?.group_id ?? GROUP_GUEST;
+    const guest = !user || isGuestAccount(user);
+    const price = q.type === PLAY ? title.vod_points_play : title.vod_points_down;
+    const quota = await this.deps.points.quotaOf(user ? this.quotaGroupOf(user) : GROUP_GUEST);
+    const total = kind === 'views' ? quota.free_views : quota.free_downloads;
+    const usage = user ? await this.deps.points.usage(user.user_id) : undefined;
+    const used = usage ? (kind === 'views' ? usage.free_views : usage.free_downloads) : 0;
+    const extra = user ? await this.deps.ledger.balance(this.db, user.user_id, kind) : 0;
+    const isBought = user && price > 0 ? await repo.bought(this.db, user.user_id, q.type, q.id) : false;
+    const base = {
+      price,
+      bought: isBought,
+      user_points: user?.user_points ?? 0,
+      free: { total, used },
+      extra,
+      logged_in: Boolean(user),
+      guest,
+    };
+    const answer = (reason: PopedomReason, allowed: boolean, choices: PopedomChoice[] = []): Access => ({
+      ...base,
+      allowed,
+      reason,
+      choices,
+    });
+
+    const right = RIGHT_OF_TYPE[q.type] as number;
+    if (o.rights !== false && !(await this.rightsOf(group, title.top)).includes(right)) {
+      return answer('no_right', false, ['vip']);
+    }
+    if (group >= 3) return answer('vip', true);
+    if (price > 0) {
+      if (!user) return answer('login', false, ['login']);
+      return isBought ? answer('bought', true) : answer('buy', false, ['points', 'vip']);
+    }
+    const touristStateNot1 = String(await this.deps.touristState()) !== '1';
+    if (!user || !touristStateNot1) return answer('tourist', true);
+    const record =
+      existed ??
+      (await repo.hasRecord(this.db, { userId: user.user_id, type: q.type, vodId: q.id, sid: q.sid, nid: q.nid }));
+    const decision = freeViewRule({
+      loggedIn: true,
+      groupBelow3: true,
+      quotaUsedUp: used >= total && extra <= 0,
+      noRecord: !record,
+      touristStateNot1,
+    });
+    if (decision.blocked) return answer('blocked', false, BLOCKED_CHOICES);
+    if (!decision.counts) return answer('existed', true);
+    return answer(used < total ? 'free' : 'extra', true);
+  }
+
+  /**
+   * Take one use for a metered log write, in one transaction (see the module comment). Returns where it came from,
+   * or 'replay' when this title/episode was already paid for today; throws 403 `quotaUsedUp` when nothing is left.
+   */
+  async take(user: UserRow, q: PopedomQuery): Promise<'free' | 'extra' | 'replay'> {
+    const points = this.deps.points;
+    const kind = q.type === PLAY ? 'views' : 'downloads';
+    const day = points.day();
+    const perTitle = q.type === PLAY;
+    const key: repo.UseKey = {
+      userId: user.user_id,
+      day,
+      type: q.type,
+      vodId: q.id,
+      sid: perTitle ? 0 : q.sid,
+      nid: perTitle ? 0 : q.nid,
+    };
+    const quota = await points.quotaOf(this.quotaGroupOf(user));
+    const total = kind === 'views' ? quota.free_views : quota.free_downloads;
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (!(await repo.claimUse(tx, key))) return 'replay' as const;
+        if (await points.consumeFree(user.user_id, kind, total, tx)) {
+          await repo.setUseSource(tx, key, 'free');
+          return 'free' as const;
+        }
+        await this.deps.ledger.post(tx, {
+          userId: user.user_id,
+          asset: kind,
+          amount: -1,
+          kind: `quota_${kind}`,
+          key: `quota:${q.type}:${user.user_id}:${q.id}:${key.sid}:${key.nid}:${day}`,
+          ref: String(q.id),
+          meta: { vod_id: q.id, sid: key.sid, nid: key.nid, day },
+        });
+        await repo.setUseSource(tx, key, 'extra');
+        return 'extra' as const;
+      });
+    } catch (err) {
+      if (err instanceof InsufficientBalance) throw REFUSALS.blocked?.() as AppError;
+      throw err;
+    }
+  }
+
+  /**
+   * The ajaxUlog hook (PlaybackService.setQuotaHook): for a set of a watch (4) or download (5) entry of a published
+   * video (mid 1) it refuses with 403 (`buyRequired` with the price, `quotaUsedUp`) or takes the use before the
+   * entry is written. Category rights are not checked again here: without them getDetail withholds the play data
+   * (content module) and checkBuyPopedom says `no_right`. Other types, modules and unknown titles pass (nothing
+   * can be played from them).
+   */
+  hook(): UlogQuotaHook {
+    return {
+      beforeSet: async ({ user, key, existed }) => {
+        if (key.ulog_mid !== 1 || (key.ulog_type !== 4 && key.ulog_type !== 5)) return;
+        if (!(await repo.titleFacts(this.db, key.ulog_rid))) return;
+        const q: PopedomQuery = { id: key.ulog_rid, type: key.ulog_type, sid: key.ulog_sid, nid: key.ulog_nid };
+        const a = await this.evaluate(user, q, { existed, rights: false });
+        if (a.reason === 'buy') {
+          throw new AppError(403, QUOTA_CODE.buyRequired, 'quota_buy_required', { price: a.price });
+        }
+        // `blocked` too goes to take(): the transaction decides (a parallel write of the same title may have just
+        // paid for it today, which only the claim sees); take() refuses when nothing is left.
+        if (a.reason === 'free' || a.reason === 'extra' || a.reason === 'blocked') {
+          await this.take(user, q);
+          return;
+        }
+        const refuse = REFUSALS[a.reason];
+        if (refuse) throw refuse();
+      },
+      afterSet: async () => undefined,
+    };
+  }
+
+  /**
+   * ajaxBuyPopedom (MacCMS `ajax_buy_popedom`): buy play (type 4) / download (type 5) access to a title with its
+   * points price, once: one transaction debits the points (ledger asset points, plog type 8 content purchase, key
+   * `buy:<user>:<type>:<title>`) and writes the purchase row (`mac_ulog` with `ulog_points`). A repeat takes nothing
+   * (`paid` 0, "already bought"). Errors: 404 `vod_not_found`; 403 `noRight`; 400 `quota_buy_not_needed` (free
+   * title or VIP); 400 `insufficient_points` when the balance is short (nothing changes).
+   */
+  async buy(user: UserRow, q: PopedomQuery, now: Date = new Date()) {
+    const a = await this.evaluate(user, q);
+    if (a.reason === 'no_right') throw REFUSALS.no_right?.() as AppError;
+    if (a.reason === 'vip' || a.price <= 0) throw new AppError(400, 0, 'quota_buy_not_needed');
+    return this.db.transaction(async (tx) => {
+      const r = await this.deps.ledger.post(tx, {
+        userId: user.user_id,
+        asset: 'points',
+        amount: -a.price,
+        kind: 'buy_popedom',
+        key: `buy:${user.user_id}:${q.type}:${q.id}`,
+        plogType: 8,
+        remarks: `vod ${q.id} ${q.type === PLAY ? 'play' : 'down'}`,
+      });
+      if (r.applied) {
+        await repo.writePurchase(tx, {
+          userId: user.user_id,
+          type: q.type,
+          vodId: q.id,
+          points: a.price,
+          at: Math.floor(now.getTime() / 1000),
+        });
+      }
+      return { bought: true as const, paid: r.applied ? a.price : 0, user_points: r.balance ?? 0 };
+    });
+  }
+}

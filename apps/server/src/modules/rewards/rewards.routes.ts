@@ -1,0 +1,105 @@
+/**
+ * Rewarded-ad routes (issue 7 item 3; contract packages/contract/src/endpoints/rewards.ts): rewardNonce,
+ * rewardProgress, rewardStatus (signed-in viewer), rewardAdmobSsv and rewardUniadCallback (the networks' servers;
+ * answered in their own form: AdMob text with 200/400, uni-ad `{"isValid": bool}`), and the console's
+ * adminGetRewardSettings, adminUpdateRewardSettings, adminRewardsReport.
+ * Rate limits per IP: nonce 30/min, progress 60/min, callbacks 600/min.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { RewardsService } from './rewards.service.ts';
+import { AdmobKeyStore, DEFAULT_ADMOB_KEYS_URL } from './signatures.ts';
+
+const ok = { code: 1 as const, msg: 'ok' };
+
+function sendRaw(reply: FastifyReply, status: number, type: string, body: string): never {
+  void reply.code(status).type(type).send(body);
+  return reply as never;
+}
+
+export function rewardsRoutes(app: FastifyInstance, rewards: RewardsService, adminGuard: AdminGuard) {
+  defineRoute(
+    app,
+    'rewardNonce',
+    async ({ body, req }) => ({ ...ok, info: await rewards.issue(currentUser(req), body) }),
+    userGuard,
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+  defineRoute(
+    app,
+    'rewardProgress',
+    async ({ body, req }) => ({ ...ok, info: await rewards.progress(currentUser(req), body.nonce, body.event) }),
+    userGuard,
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
+  defineRoute(
+    app,
+    'rewardStatus',
+    async ({ params, req }) => ({ ...ok, info: await rewards.status(currentUser(req), params.nonce) }),
+    userGuard,
+  );
+  defineRoute(
+    app,
+    'rewardAdmobSsv',
+    async ({ req, reply }) => {
+      const url = req.raw.url ?? '';
+      const at = url.indexOf('?');
+      const answer = await rewards.admobCallback(at < 0 ? '' : url.slice(at + 1));
+      if (answer.result === 'forged') req.log.warn({ reason: answer.body }, 'AdMob SSV callback refused');
+      return sendRaw(reply, answer.status, 'text/plain; charset=utf-8', answer.body);
+    },
+    undefined,
+    { rateLimit: { max: 600, timeWindow: '1 minute' } },
+  );
+  defineRoute(
+    app,
+    'rewardUniadCallback',
+    async ({ query, req, reply }) => {
+      const answer = await rewards.uniadCallback(query as Record<string, unknown>);
+      if (answer.result === 'forged') req.log.warn('uni-ad reward callback refused (signature)');
+      return sendRaw(reply, answer.status, 'application/json; charset=utf-8', answer.body);
+    },
+    undefined,
+    { rateLimit: { max: 600, timeWindow: '1 minute' } },
+  );
+  defineRoute(app, 'adminGetRewardSettings', async () => ({ ...ok, info: await rewards.settings() }), adminGuard);
+  defineRoute(
+    app,
+    'adminUpdateRewardSettings',
+    async ({ body }) => ({ ...ok, info: await rewards.updateSettings(body) }),
+    adminGuard,
+  );
+  defineRoute(
+    app,
+    'adminRewardsReport',
+    async ({ query }) => ({ ...ok, ...(await rewards.report(query)) }),
+    adminGuard,
+  );
+}
+
+/**
+ * Wire the rewards module into the app (app.ts). `admobKeysUrl`: ADMOB_KEYS_URL (default Google's key server);
+ * `uniadSecret`: UNIAD_SECURITY_KEY (environment only; unset = uni-ad refused).
+ */
+export function registerRewards(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    ledger: LedgerService;
+    timeZone: string;
+    admobKeysUrl?: string | undefined;
+    uniadSecret?: string | undefined;
+    adminGuard: AdminGuard;
+  },
+): RewardsService {
+  const rewards = new RewardsService(deps.db, deps.ledger, {
+    timeZone: deps.timeZone,
+    admobKeys: new AdmobKeyStore(deps.admobKeysUrl || DEFAULT_ADMOB_KEYS_URL),
+    uniadSecret: deps.uniadSecret || undefined,
+  });
+  rewardsRoutes(app, rewards, deps.adminGuard);
+  return rewards;
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserId } from '../../lib/session';
+import { toast } from '../../ui/feedback';
+import { StarIcon } from '../../ui/icons';
+import styles from './collections.module.css';
+import { useIsCollected } from './favouriteStore';
+import { toggleFavourite } from './favouriteSync';
+
+interface FavouriteButtonProps {
+  vod: { vod_id: number; vod_name: string; vod_pic: string };
+  /** The episode playing (kept with the collection record). */
+  play: string;
+}
+
+/**
+ * The title page's favourite toggle (spec §4 "Favourite/like toggle"; issue 7 item 1): adds the title to the
+ * viewer's collection, or removes it when it is there. Signed in, the server decides (ajaxUlog type 2) and the
+ * button follows its answer; a guest's collection stays on the device.
+ */
+export function FavouriteButton({ vod, play }: FavouriteButtonProps) {
+  const { t } = useTranslation();
+  const userId = useUserId();
+  const on = useIsCollected(vod.vod_id);
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const now = await toggleFavourite(userId, {
+        vod_id: vod.vod_id,
+        vod_name: vod.vod_name,
+        vod_pic: vod.vod_pic,
+        play,
+      });
+      toast(now ? t('collections.added') : t('collections.removed'), 'success');
+    } catch (err) {
+      toast(err instanceof Error && err.message ? err.message : t('common.loadingFailed'), 'fail');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.actionsRow}>
+      <button
+        type="button"
+        className={styles.favButton}
+        aria-pressed={on}
+        disabled={busy}
+        onClick={onClick}
+        data-testid="favourite-toggle"
+      >
+        <StarIcon size={18} className={on ? styles.starOn : undefined} />
+        <span>{on ? t('collections.favourited') : t('collections.favourite')}</span>
+      </button>
+    </div>
+  );
+}

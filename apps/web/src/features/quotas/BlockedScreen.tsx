@@ -1,0 +1,148 @@
+/**
+ * The screen shown in place of the player when the server refuses a view (issue 7 item 2; spec §5 "When views or
+ * downloads run out: watch an ad, log in or become VIP"; MacCMS per-title prices, research/maccms.md §3):
+ *
+ * - `blocked` (free and extra views used up): the three choices of spec §5 — watch a rewarded ad (`onWatchAd`,
+ *   composed by app/ from features/ads), log in (to a member account; guests especially), become VIP (buy-center) —
+ *   and a link to exchange points for views (exchange-center);
+ * - `buy` (a points-priced title): "buy with N points" (ajaxBuyPopedom) or become VIP;
+ * - `login` (a priced title without a session): log in;
+ * - `no_right` (the group may not play this category): become VIP.
+ *
+ * After an ad, a purchase or a sign-in the page asks the server again (`onRetry`); nothing is granted here.
+ */
+import type { CheckBuyPopedomResponse } from '@openvod/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { toast } from '../../ui/feedback';
+import { CoinIcon, CrownIcon, LockIcon, PlayIcon, UserIcon } from '../../ui/icons';
+import styles from './quotas.module.css';
+import { quotasApi } from './quotasApi';
+
+export interface BlockedScreenProps {
+  vodId: number;
+  check: CheckBuyPopedomResponse;
+  poster?: string;
+  /** Watch a rewarded ad for one view; resolves when the ad is over (the page then retries). Absent = no choice. */
+  onWatchAd?: () => Promise<void>;
+  onLogin: () => void;
+  onVip: () => void;
+  onExchange: () => void;
+  /** Ask the server again. */
+  onRetry: () => void;
+}
+
+export function BlockedScreen({
+  vodId,
+  check,
+  poster,
+  onWatchAd,
+  onLogin,
+  onVip,
+  onExchange,
+  onRetry,
+}: BlockedScreenProps) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const choices = new Set(check.choices);
+
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const buy = () =>
+    run(async () => {
+      try {
+        const r = await quotasApi.buy(vodId, 4);
+        toast(t('quotas.bought', { points: r.user_points }), 'success');
+        onRetry();
+      } catch (err) {
+        toast(err instanceof ApiError || err instanceof Error ? err.message : t('quotas.buyFailed'), 'fail');
+      }
+    });
+
+  let title: string;
+  let text: string;
+  switch (check.reason) {
+    case 'buy':
+      title = t('quotas.buyTitle', { price: check.price });
+      text = t('quotas.buyText', { points: check.user_points });
+      break;
+    case 'login':
+      title = t('quotas.buyTitle', { price: check.price });
+      text = t('quotas.loginText');
+      break;
+    case 'no_right':
+      title = t('quotas.noRightTitle');
+      text = t('quotas.noRightText');
+      break;
+    default:
+      title = t('quotas.usedUpTitle');
+      text = t('quotas.usedUpText');
+  }
+
+  return (
+    <div className={styles.screen} data-testid="quota-blocked" data-reason={check.reason}>
+      {poster && <img className={styles.backdrop} src={poster} alt="" />}
+      <div className={styles.body}>
+        <LockIcon size={26} />
+        <strong className={styles.title}>{title}</strong>
+        <p className={styles.text}>{text}</p>
+        {check.reason === 'blocked' && (
+          <p className={styles.count} data-testid="quota-count">
+            {t('quotas.freeCount', { used: check.free.used, total: check.free.total })}
+          </p>
+        )}
+        <div className={styles.choices}>
+          {choices.has('points') && (
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={buy}
+              disabled={busy}
+              data-testid="quota-choice-points"
+            >
+              <CoinIcon size={18} />
+              {t('quotas.buyWithPoints', { price: check.price })}
+            </button>
+          )}
+          {choices.has('ad') && onWatchAd && (
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={() => run(onWatchAd)}
+              disabled={busy}
+              data-testid="quota-choice-ad"
+            >
+              <PlayIcon size={18} />
+              {t('quotas.watchAd')}
+            </button>
+          )}
+          {choices.has('login') && (
+            <button type="button" className={styles.secondary} onClick={onLogin} data-testid="quota-choice-login">
+              <UserIcon size={18} />
+              {check.guest ? t('quotas.login') : t('quotas.switchAccount')}
+            </button>
+          )}
+          {choices.has('vip') && (
+            <button type="button" className={styles.vip} onClick={onVip} data-testid="quota-choice-vip">
+              <CrownIcon size={18} />
+              {t('quotas.becomeVip')}
+            </button>
+          )}
+        </div>
+        {check.reason === 'blocked' && check.logged_in && (
+          <button type="button" className={styles.link} onClick={onExchange} data-testid="quota-exchange">
+            {t('quotas.exchange')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
