@@ -279,12 +279,12 @@ describe('up-grade', () => {
     renderPage(<UpGradePage />);
     const press = async () => {
       fireEvent.click(await screen.findByTestId('upgrade-buy-month'));
-      fireEvent.click(await screen.findByTestId('upgrade-confirm-ok'));
-      await waitFor(() => expect(keys.length).toBeGreaterThan(pressed));
+      // The newest dialog is the last one in the document: an earlier one may still be animating out on a loaded
+      // machine, so never assume there is only one.
+      const oks = await screen.findAllByTestId('upgrade-confirm-ok');
+      fireEvent.click(oks[oks.length - 1] as HTMLElement);
+      await waitFor(() => expect(keys.length).toBeGreaterThan(pressed), { timeout: 5000 });
       pressed = keys.length;
-      // The dialog closes (animated) before the next press opens another one.
-      // Generous timeouts: the close animation runs on timers that a loaded CI machine slows down.
-      await waitFor(() => expect(screen.queryByTestId('upgrade-confirm-ok')).toBeNull(), { timeout: 5000 });
       await waitFor(() => expect((screen.getByTestId('upgrade-buy-month') as HTMLButtonElement).disabled).toBe(false), {
         timeout: 5000,
       });
