@@ -3,7 +3,7 @@ import { detailPath } from '../../lib/routes';
 import { useUserId } from '../../lib/session';
 import { useServerPull } from '../../lib/useServerPull';
 import { StarIcon } from '../../ui/icons';
-import { EmptyView, ErrorView, LoadingView } from '../../ui/StateViews';
+import { EmptyView } from '../../ui/StateViews';
 import styles from './collections.module.css';
 import { useCollection } from './favouriteStore';
 import { clearFavourites, pullFavourites, removeFavourites } from './favouriteSync';
@@ -47,13 +47,7 @@ export default function CollectionListPage() {
       title={t('pages.collectionList')}
       rows={rows}
       testId="collection-list"
-      pending={
-        server.pending ? (
-          <LoadingView />
-        ) : server.error ? (
-          <ErrorView message={server.error} onRetry={server.retry} />
-        ) : undefined
-      }
+      server={server}
       empty={
         <EmptyView
           title={t('collections.empty')}

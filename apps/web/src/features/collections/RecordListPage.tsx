@@ -3,7 +3,7 @@ import { detailPath } from '../../lib/routes';
 import { useUserId } from '../../lib/session';
 import { useServerPull } from '../../lib/useServerPull';
 import { HistoryIcon } from '../../ui/icons';
-import { EmptyView, ErrorView, LoadingView } from '../../ui/StateViews';
+import { EmptyView } from '../../ui/StateViews';
 import { formatDay } from './CollectionListPage';
 import styles from './collections.module.css';
 import { type ListRow, SelectableList } from './SelectableList';
@@ -91,13 +91,7 @@ export default function RecordListPage({ records, pull, remove }: RecordListPage
       title={t('pages.recordList')}
       rows={rows}
       testId="record-list"
-      pending={
-        server.pending ? (
-          <LoadingView />
-        ) : server.error ? (
-          <ErrorView message={server.error} onRetry={server.retry} />
-        ) : undefined
-      }
+      server={server}
       empty={
         <EmptyView
           title={t('collections.historyEmpty')}

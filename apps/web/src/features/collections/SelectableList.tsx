@@ -1,10 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { picUrl } from '../../lib/picUrl';
 import { confirm, toast } from '../../ui/feedback';
-import { CheckIcon, FilmIcon } from '../../ui/icons';
+import { CheckIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { Poster } from '../../ui/Poster';
+import { ErrorView, LoadingView } from '../../ui/StateViews';
 import styles from './collections.module.css';
 
 export interface ListRow {
@@ -23,32 +24,18 @@ interface SelectableListProps {
   rows: readonly ListRow[];
   /** Shown when there are no rows. */
   empty: ReactNode;
-  /** Shown instead of the empty view while the first server read runs. */
-  pending?: ReactNode;
+  /** The first server read (lib/useServerPull): while it runs or after it failed, shown instead of the empty view. */
+  server: { pending: boolean; error: string | undefined; retry: () => void };
   /** Remove these rows (all of them when `all`); rejects with a user-facing message. */
   onRemove: (keys: number[], all: boolean) => Promise<void>;
   testId: string;
-}
-
-function Poster({ pic, name }: { pic: string; name: string }) {
-  const [failed, setFailed] = useState(false);
-  const src = picUrl(pic);
-  return (
-    <span className={styles.poster}>
-      {src && !failed ? (
-        <img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
-      ) : (
-        <FilmIcon size={24} aria-label={name} />
-      )}
-    </span>
-  );
 }
 
 /**
  * A list of titles (poster, name, lines) with an edit mode (spec §2 me/common lists): "Edit" shows a check on each
  * row; the bottom bar selects all and deletes the selected rows after a confirm.
  */
-export function SelectableList({ title, rows, empty, pending, onRemove, testId }: SelectableListProps) {
+export function SelectableList({ title, rows, empty, server, onRemove, testId }: SelectableListProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -105,7 +92,13 @@ export function SelectableList({ title, rows, empty, pending, onRemove, testId }
         }
       />
       {rows.length === 0 ? (
-        (pending ?? empty)
+        server.pending ? (
+          <LoadingView />
+        ) : server.error ? (
+          <ErrorView message={server.error} onRetry={server.retry} />
+        ) : (
+          empty
+        )
       ) : (
         <ul className={`${styles.list} ${editing ? styles.listEditing : ''}`}>
           {rows.map((r) => {
@@ -116,7 +109,9 @@ export function SelectableList({ title, rows, empty, pending, onRemove, testId }
                     <CheckIcon size={14} />
                   </span>
                 )}
-                <Poster pic={r.pic} name={r.name} />
+                <span className={styles.poster}>
+                  <Poster src={r.pic} alt={r.name} />
+                </span>
                 <span className={styles.rowText}>
                   <span className={styles.rowName}>{r.name}</span>
                   {r.lines}

@@ -212,25 +212,20 @@ export function VideoPlayer({
     };
     sync();
     onDuration();
-    video.addEventListener('play', sync);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('ended', sync);
-    video.addEventListener('emptied', sync);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('durationchange', onDuration);
-    video.addEventListener('waiting', onWaiting);
-    video.addEventListener('playing', onFlowing);
-    video.addEventListener('seeked', onFlowing);
+    const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
+      ['play', sync],
+      ['pause', onPause],
+      ['ended', sync],
+      ['emptied', sync],
+      ['timeupdate', onTime],
+      ['durationchange', onDuration],
+      ['waiting', onWaiting],
+      ['playing', onFlowing],
+      ['seeked', onFlowing],
+    ];
+    for (const [type, fn] of listeners) video.addEventListener(type, fn);
     return () => {
-      video.removeEventListener('play', sync);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('ended', sync);
-      video.removeEventListener('emptied', sync);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('durationchange', onDuration);
-      video.removeEventListener('waiting', onWaiting);
-      video.removeEventListener('playing', onFlowing);
-      video.removeEventListener('seeked', onFlowing);
+      for (const [type, fn] of listeners) video.removeEventListener(type, fn);
     };
   }, [video]);
 
