@@ -8,6 +8,12 @@
  * "No ad": the bench server runs with DEMO_ADS=0 (the demo's slot-12 ad stays switched off) and the measurement
  * refuses to start when adList still answers an ad for the title page's slot.
  *
+ * The viewer: a signed-in member (its session stored in the fresh context, as on a returning device) opening the
+ * title without a watch entry, so each app run goes the whole way of issue 7's free-view flow: getDetail answers
+ * without addresses (`play_locked`), the boot script takes the view (ajaxUlog `ac=set` type 4) and asks getDetail
+ * again. Before each app run the member's entry is removed (`cancel=1`); the view itself was paid on the first run
+ * (the server's per-day claim makes the later ones replays, which take nothing).
+ *
  * Also reports the gzipped script size of the home route in a fresh profile (`home_initial_js_gz_kb`).
  * `BENCH_ONLY=ttff npm run bench` runs this part alone.
  */
@@ -65,14 +71,43 @@ async function assertNoPlayerAd(base: string) {
   }
 }
 
+/** The member the app side runs as: its session token and user info (the reg answer). */
+export interface Viewer {
+  token: string;
+  info: { user_id: number; user_name: string } & Record<string, unknown>;
+}
+
+/** Remove the viewer's watch entry of the title, so the next app run opens it locked again. */
+async function forgetWatch(base: string, vodId: number, viewer: Viewer) {
+  const res = await fetch(`${base}/api/user/ulog?ac=set&cancel=1&mid=1&type=4&id=${vodId}`, {
+    headers: { authorcode: viewer.token },
+  });
+  if (!res.ok) throw new Error(`ttff: removing the watch entry failed: ${res.status} ${await res.text()}`);
+}
+
 /** Measure the app's title page against the bare page, interleaved, `runs` times each (after one warm-up). */
-export async function ttff(base: string, vodId: number, streamUrl: string, runs: number): Promise<TtffResult> {
+export async function ttff(
+  base: string,
+  vodId: number,
+  streamUrl: string,
+  runs: number,
+  viewer: Viewer,
+): Promise<TtffResult> {
   await assertNoPlayerAd(base);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // The app's stored session (apps/web lib/session.ts, zustand persist under 'openvod-user').
+  const session = JSON.stringify({ state: { token: viewer.token, user: viewer.info }, version: 1 });
   try {
     const measure = async (url: string) => {
+      const isApp = !url.includes('/media/bench/');
+      if (isApp) await forgetWatch(base, vodId, viewer);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       await context.addInitScript(TTFF_PROBE);
+      if (isApp) {
+        await context.addInitScript((value: string) => {
+          if (!localStorage.getItem('openvod-user')) localStorage.setItem('openvod-user', value);
+        }, session);
+      }
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

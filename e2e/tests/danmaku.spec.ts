@@ -20,12 +20,14 @@ async function singleEpisodeTitle(page: Page): Promise<number> {
   const list = (await (await page.request.get('/api/vod?limit=60')).json()) as { list: { vod_id: number }[] };
   for (const { vod_id } of list.list) {
     const d = (await (await page.request.get(`/api/vod/${vod_id}`)).json()) as {
-      info: { permission?: number; sources: { episodes: { url: string }[] }[] };
+      info: { permission?: number; play_locked?: number; sources: { episodes: { url: string }[] }[] };
     };
     const s = d.info.sources;
     const url = s[0]?.episodes[0]?.url ?? '';
-    // A video on demand: not the live channel (its position is no shared playback time), not a wallpaper.
-    const vod = url.includes('.m3u8') && !url.includes('/live/');
+    // A video on demand: not the live channel (its position is no shared playback time), not a wallpaper. Titles
+    // come without addresses until a view is taken (issue 7 item 2): a locked one is a video on demand (the live
+    // and wallpaper feeds are never locked).
+    const vod = d.info.play_locked === 1 || (url.includes('.m3u8') && !url.includes('/live/'));
     if (d.info.permission !== 0 && s.length === 1 && s[0]?.episodes.length === 1 && vod) {
       return vod_id;
     }

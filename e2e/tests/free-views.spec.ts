@@ -95,6 +95,15 @@ test.describe
       });
       expect(forced.status()).toBe(403);
       expect((await forced.json()).code).toBe(QUOTA_USED_UP);
+      // Skipping that write gains nothing either: the title's detail has no address to play (nor without a session).
+      for (const headers of [{ authorcode: guestToken }, {}]) {
+        const detail = (await (await request.get(`/api/vod/${b}`, { headers })).json()) as {
+          info: { play_locked: number; vod_play_url: string; sources: { episodes: { url: string }[] }[] };
+        };
+        expect(detail.info.play_locked).toBe(1);
+        expect(detail.info.vod_play_url).toBe('');
+        expect(detail.info.sources.flatMap((s) => s.episodes.map((e) => e.url)).every((u) => u === '')).toBe(true);
+      }
 
       // "Log in" leads to the login page, which brings the member back to the title.
       await page.getByTestId('quota-choice-login').click();

@@ -1,4 +1,29 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** Sources of a title's detail as the API gives them. */
+export interface PlayableDetail {
+  info: { vod_id: number; play_locked: number; sources: { sid: number; episodes: { nid: number; url: string }[] }[] };
+}
+
+/**
+ * Title `id`'s detail with its play addresses. getDetail withholds them until the caller has taken a view of the
+ * title (issue 7 item 2, `play_locked`), so a fresh member is registered through the public API and writes the watch
+ * entry the title page writes before playing (ajaxUlog `ac=set` type 4, which takes one of its free views).
+ */
+export async function playableDetail(request: APIRequestContext, id: number): Promise<PlayableDetail> {
+  const name = `pd${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const reg = await request.post('/api/user/reg', {
+    data: { user_name: name, user_pwd: 'viewer123', user_pwd2: 'viewer123' },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const { token } = (await reg.json()) as { token: string };
+  const headers = { authorcode: token };
+  const take = await request.get(`/api/user/ulog?ac=set&mid=1&type=4&id=${id}&sid=1&nid=1`, { headers });
+  expect(take.ok(), await take.text()).toBe(true);
+  const detail = (await (await request.get(`/api/vod/${id}`, { headers })).json()) as PlayableDetail;
+  expect(detail.info.play_locked).toBe(0);
+  return detail;
+}
 
 /** vod_id of a title found by exact name through the public API. */
 export async function vodIdByName(page: Page, name: string): Promise<number> {

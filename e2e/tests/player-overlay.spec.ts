@@ -4,7 +4,7 @@
  * Input.dispatchTouchEvent), effects checked on the real <video> playing the demo's ffmpeg-made HLS titles.
  */
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectVideoAdvances, vodIdByName } from './helpers';
+import { expectVideoAdvances, playableDetail, vodIdByName } from './helpers';
 
 test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
@@ -335,7 +335,7 @@ test('the next episode starts by itself at the end', async ({ page }) => {
 
 test('a failing source switches to the next line; "Play failed" only when all have failed', async ({ page }) => {
   const id = await vodIdByName(page, '零度边界');
-  const detail = await (await page.request.get(`/api/vod/${id}`)).json();
+  const detail = await playableDetail(page.request, id);
   const urls = (detail.info.sources as { episodes: { url: string }[] }[]).map(
     (s) => new URL(s.episodes[0]!.url, 'http://x').pathname,
   );

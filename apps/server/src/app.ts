@@ -298,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     points: app.services.points,
     ledger: app.services.ledger,
     playback,
+    content,
     touristState: async () => (await appConfig.accountSettings()).tourist_state,
   });
   // Issue 7 item 1: a new film favourite pays the daily "collect films" task.

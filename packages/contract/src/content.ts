@@ -210,8 +210,17 @@ export type TypeListWithPermissionResponse = z.infer<typeof TypeListWithPermissi
 /**
  * getDetail for a caller: `permission` 0 means the caller's group lacks the title's category; then `sources` is
  * empty and the play strings are blank (play data refused, issue 4 item 4).
+ *
+ * `play_locked` 1 (issue 7 item 2, spec §4 "Free-view flow"): the caller may open the category but has not yet taken
+ * a view of this title (no watch record, not bought, not VIP; or no session outside tourist mode). `sources` then
+ * keep their lines and episode names with every `url` blank, and `vod_play_url` is blank; the app runs the free-view
+ * flow (checkBuyPopedom, then ajaxUlog `ac=set` type 4, which takes the view) and asks getDetail again. Titles of the
+ * special feed categories (small video, short video, gallery, live, playlet) are never locked.
  */
-export const VodDetailForUser = VodDetail.extend({ permission: z.number().int().min(0).max(1) });
+export const VodDetailForUser = VodDetail.extend({
+  permission: z.number().int().min(0).max(1),
+  play_locked: z.number().int().min(0).max(1),
+});
 export type VodDetailForUser = z.infer<typeof VodDetailForUser>;
 export const DetailForUserResponse = ok({ info: VodDetailForUser });
 export type DetailForUserResponse = z.infer<typeof DetailForUserResponse>;

@@ -12,6 +12,7 @@ export type CastKey =
   | 'cast_device_failed'
   | 'cast_episode_missing'
   | 'cast_server_unreachable'
+  | 'cast_play_locked'
   | 'cast_seek_position'
   | 'cast_media_failed';
 
@@ -23,6 +24,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: '拒绝投屏到局域网以外的地址：{address}',
     cast_device_failed: '投屏设备没有响应：{reason}',
     cast_episode_missing: '找不到该剧集',
+    cast_play_locked: '请先在应用中开始播放该影片，再投屏',
     cast_server_unreachable: '电视无法访问服务器：服务器未在局域网地址上监听',
     cast_seek_position: '跳转需要指定位置',
     cast_media_failed: '无法为投屏准备视频',
@@ -34,6 +36,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: '拒絕投影到區域網路以外的位址：{address}',
     cast_device_failed: '投影裝置沒有回應：{reason}',
     cast_episode_missing: '找不到該集',
+    cast_play_locked: '請先在應用程式中開始播放該影片，再投放',
     cast_server_unreachable: '電視無法連線到伺服器：伺服器未在區域網路位址上監聽',
     cast_seek_position: '跳轉需要指定位置',
     cast_media_failed: '無法為投影準備影片',
@@ -45,6 +48,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: 'Refused to cast to an address outside the local network: {address}',
     cast_device_failed: 'The cast device did not respond: {reason}',
     cast_episode_missing: 'This episode does not exist',
+    cast_play_locked: 'Start playing this title in the app first, then cast it',
     cast_server_unreachable: 'The TV cannot reach the server: it does not listen on a local network address',
     cast_seek_position: 'Seeking needs a position',
     cast_media_failed: 'The video could not be prepared for casting',
@@ -56,6 +60,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: 'Diffusion refusée vers une adresse hors du réseau local : {address}',
     cast_device_failed: "L'appareil de diffusion n'a pas répondu : {reason}",
     cast_episode_missing: "Cet épisode n'existe pas",
+    cast_play_locked: "Lancez d'abord la lecture de ce titre dans l'application, puis diffusez-le",
     cast_server_unreachable:
       "Le téléviseur ne peut pas joindre le serveur : il n'écoute sur aucune adresse du réseau local",
     cast_seek_position: 'Le déplacement demande une position',
@@ -68,6 +73,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: 'Streamen an eine Adresse außerhalb des lokalen Netzes abgelehnt: {address}',
     cast_device_failed: 'Das Gerät hat nicht geantwortet: {reason}',
     cast_episode_missing: 'Diese Folge gibt es nicht',
+    cast_play_locked: 'Starten Sie diesen Titel zuerst in der App und übertragen Sie ihn dann',
     cast_server_unreachable: 'Der Fernseher erreicht den Server nicht: er lauscht auf keiner Adresse im lokalen Netz',
     cast_seek_position: 'Zum Springen wird eine Position gebraucht',
     cast_media_failed: 'Das Video konnte nicht zum Streamen vorbereitet werden',
@@ -79,6 +85,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: 'Transmisión rechazada a una dirección fuera de la red local: {address}',
     cast_device_failed: 'El dispositivo no respondió: {reason}',
     cast_episode_missing: 'Este episodio no existe',
+    cast_play_locked: 'Empieza a reproducir este título en la app y después envíalo a la TV',
     cast_server_unreachable:
       'El televisor no puede llegar al servidor: no escucha en ninguna dirección de la red local',
     cast_seek_position: 'Para saltar hace falta una posición',
@@ -91,6 +98,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: 'Transmissão recusada para um endereço fora da rede local: {address}',
     cast_device_failed: 'O dispositivo não respondeu: {reason}',
     cast_episode_missing: 'Este episódio não existe',
+    cast_play_locked: 'Comece primeiro a reproduzir este título na aplicação e depois transmita-o',
     cast_server_unreachable: 'A televisão não consegue chegar ao servidor: não escuta em nenhum endereço da rede local',
     cast_seek_position: 'Para avançar é preciso uma posição',
     cast_media_failed: 'Não foi possível preparar o vídeo para transmissão',
@@ -102,6 +110,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: 'ローカルネットワーク外のアドレスへのキャストは拒否されました：{address}',
     cast_device_failed: 'キャスト機器が応答しません：{reason}',
     cast_episode_missing: 'このエピソードは存在しません',
+    cast_play_locked: '先にアプリでこの作品の再生を開始してから、キャストしてください',
     cast_server_unreachable: 'テレビからサーバーに接続できません：ローカルネットワークのアドレスで待ち受けていません',
     cast_seek_position: 'シークには位置が必要です',
     cast_media_failed: 'キャスト用の動画を準備できませんでした',
@@ -113,6 +122,7 @@ export const CAST_MESSAGES: Record<Locale, Record<CastKey, string>> = {
     cast_device_refused: '로컬 네트워크 밖의 주소로는 캐스트할 수 없습니다: {address}',
     cast_device_failed: '캐스트 기기가 응답하지 않습니다: {reason}',
     cast_episode_missing: '이 회차가 없습니다',
+    cast_play_locked: '먼저 앱에서 이 작품을 재생한 다음 전송하세요',
     cast_server_unreachable: 'TV가 서버에 접속할 수 없습니다: 서버가 로컬 네트워크 주소에서 대기하지 않습니다',
     cast_seek_position: '이동하려면 위치가 필요합니다',
     cast_media_failed: '캐스트할 영상을 준비하지 못했습니다',

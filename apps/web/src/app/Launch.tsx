@@ -19,6 +19,7 @@ import {
 } from '../features/account/launch';
 import { accountApi } from '../lib/accountApi';
 import { type AppConfigData, appConfigKey } from '../lib/appConfig';
+import { trackLaunch } from '../lib/launchState';
 import { queryClient } from '../lib/queryClient';
 import { paths } from '../lib/routes';
 import { isGuestUser, useSession } from '../lib/session';
@@ -131,6 +132,7 @@ export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
       void import('../ui/feedback').then(({ toast }) => toast(message, 'fail'));
     },
   });
+  trackLaunch(launched);
   // A decline given while the guest was signing in.
   void launched.then((result) => dropGuestIfDeclined(result.config));
   if (oauth) {

@@ -8,8 +8,9 @@ const engine = vi.hoisted(() => ({
 }));
 const getDetail = vi.hoisted(() => vi.fn());
 const check = vi.hoisted(() => vi.fn());
+const claimView = vi.hoisted(() => vi.fn());
 vi.mock('../features/player/hlsEngine', () => engine);
-vi.mock('../features/quotas/quotasApi', () => ({ quotasApi: { check } }));
+vi.mock('../features/quotas/quotasApi', () => ({ quotasApi: { check, claimView } }));
 vi.mock('../lib/api', () => ({ api: { getDetail } }));
 vi.mock('../lib/messages', () => ({ loadMessages: () => Promise.resolve({}) }));
 vi.mock('./pages/DetailPage', () => ({ default: () => null }));
@@ -29,6 +30,7 @@ async function preload() {
   engine.loadHls.mockReset().mockResolvedValue(class {});
   getDetail.mockReset().mockResolvedValue(detail);
   check.mockReset().mockResolvedValue(popedom({}));
+  claimView.mockReset().mockResolvedValue({ code: 1, msg: 'ok', list: [] });
   return import('./preload');
 }
 
@@ -161,5 +163,84 @@ describe('parseHashRoute', () => {
     expect(parseHashRoute('').pathname).toBe('');
     expect(parseHashRoute('#/').pathname).toBe('');
     expect(parseHashRoute('#/pages/home/index').params.toString()).toBe('');
+  });
+});
+
+describe('a locked detail (issue 7 item 2: no view taken yet)', () => {
+  const locked = {
+    info: {
+      ...detail.info,
+      play_locked: 1,
+      sources: [
+        {
+          sid: 1,
+          from: 'ovhls',
+          episodes: [
+            { nid: 1, name: '1', url: '' },
+            { nid: 2, name: '2', url: '' },
+          ],
+        },
+      ],
+    },
+  };
+  const unlocked = {
+    info: {
+      ...locked.info,
+      play_locked: 0,
+      sources: [
+        {
+          sid: 1,
+          from: 'ovhls',
+          episodes: [
+            { nid: 1, name: '1', url: '/media/a/1.m3u8' },
+            { nid: 2, name: '2', url: '/media/a/2.m3u8' },
+          ],
+        },
+      ],
+    },
+  };
+
+  it('takes the view of the episode asked for, fetches the detail again and lets the early player play it', async () => {
+    const { startPreloads, takeDetailPreload } = await preload();
+    getDetail.mockReset().mockResolvedValueOnce(locked).mockResolvedValueOnce(unlocked);
+    check.mockReset().mockResolvedValue(popedom({ reason: 'free', logged_in: true, guest: false }));
+    engine.startEarlyPlayer.mockReset().mockReturnValue(new Promise(() => undefined));
+    startPreloads('#/pages/detail/mov-detail?id=7&nid=2', vi.fn());
+    await vi.waitFor(() => expect(engine.startEarlyPlayer).toHaveBeenCalled());
+    expect(claimView).toHaveBeenCalledWith(7, 1, 2);
+    expect(getDetail).toHaveBeenCalledTimes(2);
+    expect(engine.startEarlyPlayer.mock.calls[0]?.[1]).toBe('/media/a/2.m3u8');
+    await expect(engine.startEarlyPlayer.mock.calls[0]?.[4].mayPlay).resolves.toBe(true);
+    await expect(takeDetailPreload()?.info).resolves.toMatchObject({ play_locked: 0 });
+  });
+
+  it('takes nothing and plays nothing when the answer refuses, has no session or needs no view', async () => {
+    for (const answer of [
+      popedom({ allowed: false, reason: 'blocked', logged_in: true, guest: false }),
+      popedom({ allowed: false, reason: 'login', logged_in: false }),
+      popedom({ allowed: true, reason: 'tourist', logged_in: false }),
+    ]) {
+      const { startPreloads, takeDetailPreload } = await preload();
+      getDetail.mockReset().mockResolvedValue(locked);
+      check.mockReset().mockResolvedValue(answer);
+      engine.startEarlyPlayer.mockReset().mockReturnValue(new Promise(() => undefined));
+      startPreloads('#/pages/detail/mov-detail?id=7', vi.fn());
+      await vi.waitFor(() => expect(engine.startEarlyPlayer).toHaveBeenCalled());
+      expect(claimView).not.toHaveBeenCalled();
+      expect(getDetail).toHaveBeenCalledTimes(1);
+      // No address: the early player does not start loading anything.
+      expect(engine.startEarlyPlayer.mock.calls[0]?.[1]).toBe('');
+      await expect(takeDetailPreload()?.info).resolves.toMatchObject({ play_locked: 1 });
+    }
+  });
+
+  it('a refused claim (used up meanwhile) leaves the locked detail to the title page', async () => {
+    const { unlockDetail } = await preload();
+    claimView.mockReset().mockRejectedValue(new Error('403'));
+    const onClaimed = vi.fn();
+    const answer = Promise.resolve(popedom({ reason: 'free', logged_in: true, guest: false }));
+    const out = await unlockDetail(locked.info as never, answer, { sid: 1, nid: 1 }, onClaimed);
+    expect(out).toMatchObject({ play_locked: 1 });
+    expect(onClaimed).not.toHaveBeenCalled();
   });
 });

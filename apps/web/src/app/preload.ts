@@ -7,7 +7,7 @@
  *
  * Keep this module's imports small: it runs before React, i18next and the router are downloaded.
  */
-import type { CheckBuyPopedomResponse, VodDetail } from '@openvod/contract';
+import type { CheckBuyPopedomResponse, VodDetailForUser } from '@openvod/contract';
 import { picUrl } from '../features/catalogue/picUrl';
 import { mediaUrl, resolveSelection } from '../features/player/episodes';
 import { loadHls, startEarlyPlayer } from '../features/player/hlsEngine';
@@ -33,7 +33,7 @@ export const loadDetailPage = () => import('./pages/DetailPage');
 /** A preloaded detail is only used by a page that asks for it this soon (older ones are refetched). */
 const DETAIL_PRELOAD_TTL_MS = 30_000;
 
-let detailPreload: { id: number; info: Promise<VodDetail>; startedAt: number } | undefined;
+let detailPreload: { id: number; info: Promise<VodDetailForUser>; startedAt: number } | undefined;
 
 let freeViewPreload: { id: number; check: Promise<CheckBuyPopedomResponse>; startedAt: number } | undefined;
 
@@ -46,6 +46,31 @@ const TAKES_A_VIEW: ReadonlySet<string> = new Set(['free', 'extra']);
  */
 export function earlyPlayAllowed(check: CheckBuyPopedomResponse): boolean {
   return check.allowed && !(check.logged_in && TAKES_A_VIEW.has(check.reason));
+}
+
+/**
+ * The detail with its play addresses (issue 7 item 2): a locked detail (`play_locked`, no view taken yet) is unlocked
+ * here when the free-view answer says this signed-in viewer takes a view to play: the view is taken (the watch
+ * entry the title page would write first, see features/quotas/useFreeView) and the detail asked again. Otherwise
+ * (refused, no session, a failure) the detail is returned as it came and the title page's flow decides. `onClaimed`
+ * runs once the view is taken.
+ */
+export async function unlockDetail(
+  vod: VodDetailForUser,
+  check: Promise<CheckBuyPopedomResponse>,
+  sel: { sid: number; nid: number },
+  onClaimed: () => void,
+): Promise<VodDetailForUser> {
+  if (vod.play_locked !== 1) return vod;
+  const answer = await check.catch(() => undefined);
+  if (!answer?.allowed || !answer.logged_in || !TAKES_A_VIEW.has(answer.reason)) return vod;
+  try {
+    await quotasApi.claimView(vod.vod_id, sel.sid, sel.nid);
+    onClaimed();
+    return (await api.getDetail(vod.vod_id)).info;
+  } catch {
+    return vod;
+  }
 }
 
 /** Longest wait (from boot) for the early player's first frame before the app renders anyway. */
@@ -83,17 +108,31 @@ export function startPreloads(hash: string, startApp: () => void): void {
   // hls.js first: it is the largest download on the way to the first frame.
   const hls = isTitle ? loadHls() : undefined;
   hls?.catch(ignore);
-  let info: Promise<VodDetail> | undefined;
+  let info: Promise<VodDetailForUser> | undefined;
   let freeView: Promise<CheckBuyPopedomResponse> | undefined;
+  let claimed = false;
   if (id !== undefined) {
-    info = api.getDetail(id).then((r) => r.info);
-    info.catch(ignore);
-    detailPreload = { id, info, startedAt: performance.now() };
-    // The free-view check (read-only) runs next to the detail request; the early player loads the playlist and
-    // first fragment meanwhile and only its play() waits for the answer (`mayPlay`).
-    freeView = quotasApi.check(id, 4);
+    // The free-view check (read-only) runs next to the detail request; with addresses, the early player loads the
+    // playlist and first fragment meanwhile and only its play() waits for the answer (`mayPlay`). A locked detail
+    // waits for the answer and the view (unlockDetail).
+    const check = quotasApi.check(id, 4);
+    freeView = check;
     freeView.catch(ignore);
     freeViewPreload = { id, check: freeView, startedAt: performance.now() };
+    const sid = positiveInt(params.get('sid'));
+    const nid = positiveInt(params.get('nid'));
+    info = api
+      .getDetail(id)
+      .then((r) => r.info)
+      .then((vod) => {
+        const sel = resolveSelection(vod.sources, sid, nid);
+        const at = { sid: sel?.source.sid ?? 1, nid: sel?.episode.nid ?? 1 };
+        return unlockDetail(vod, check, at, () => {
+          claimed = true;
+        });
+      });
+    info.catch(ignore);
+    detailPreload = { id, info, startedAt: performance.now() };
   }
   let appStarted = false;
   const startAppOnce = () => {
@@ -112,7 +151,7 @@ export function startPreloads(hash: string, startApp: () => void): void {
       .then(([vod, Hls]) => {
         const sel = resolveSelection(vod.sources, positiveInt(params.get('sid')), positiveInt(params.get('nid')));
         const src = sel ? mediaUrl(sel.episode.url) : '';
-        const mayPlay = freeView?.then(earlyPlayAllowed);
+        const mayPlay = freeView?.then((check) => claimed || earlyPlayAllowed(check));
         return startEarlyPlayer(Hls, src, picUrl(vod.vod_pic), vod.vod_name, { onBuffered: startAppOnce, mayPlay });
       })
       .then(settleEarlyStart, settleEarlyStart)
@@ -139,7 +178,7 @@ export function takeFreeViewCheck(id: number): Promise<CheckBuyPopedomResponse> 
  * The detail request started by {@link startPreloads}, once (later calls get undefined). Its failure falls back to a
  * fresh request, so errors carry translated messages (the early one ran before i18n was loaded).
  */
-export function takeDetailPreload(): { id: number; info: Promise<VodDetail> } | undefined {
+export function takeDetailPreload(): { id: number; info: Promise<VodDetailForUser> } | undefined {
   const preload = detailPreload;
   detailPreload = undefined;
   if (!preload || performance.now() - preload.startedAt > DETAIL_PRELOAD_TTL_MS) return undefined;

@@ -50,8 +50,11 @@ export function useVodInfinite(query: Omit<DataQuery, 'page'>, enabled = true) {
   });
 }
 
-/** A title for its page; `permission` 0 means play data was refused (spec §2 VIP-only). */
-export type TitleDetail = VodDetail & { permission?: number };
+/**
+ * A title for its page; `permission` 0 means play data was refused (spec §2 VIP-only); `play_locked` 1 that the episodes
+ * come without addresses until a view is taken (issue 7 item 2, features/quotas/useFreeView).
+ */
+export type TitleDetail = VodDetail & { permission?: number; play_locked?: number };
 
 /** getDetail; cancelled (AbortSignal) when the title page is left before the answer arrives. */
 export function useVodDetail(id: number | undefined) {

@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macGroup, macType } from '../../db/schema/index.ts';
 import { seedDemoTypes } from '../../seed/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { makeUser } from '../accounts/test-helpers.ts';
 import { findFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
 import { CastService } from './cast.service.ts';
 import { dlnaTestRequirements, startTestRenderer, type TestRenderer } from './test-renderer.ts';
@@ -84,10 +84,7 @@ describe.skipIf(optedOut)('DLNA casting to gmediarender in a network namespace',
     );
     await seedDemoTypes(t.db.db);
     const movie = (await t.db.db.select().from(macType)).find((r) => r.type_en === 'movie');
-    await t.db.db
-      .update(macGroup)
-      .set({ group_type: String(movie?.type_id) })
-      .where(eq(macGroup.group_id, 1));
+    await t.db.db.update(macGroup).set({ group_type: String(movie?.type_id) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/vods',
@@ -129,7 +126,16 @@ describe.skipIf(optedOut)('DLNA casting to gmediarender in a network namespace',
     need();
     const { app } = t as TestApp;
     const payload = { device_id: deviceId, vod_id: vodId, sid: 1, nid: 1 };
-    const res = read(await app.inject({ method: 'POST', url: '/api/cast/play', payload }));
+    // The server resolves the address with getDetail's rules (issue 7 item 2): nothing to cast before the member has
+    // taken a view of the title in the app (its free-view flow's watch entry).
+    const member = await makeUser(t as TestApp);
+    const headers = { ...member.headers, 'accept-language': 'en-us' };
+    const locked = read(await app.inject({ method: 'POST', url: '/api/cast/play', payload, headers }));
+    expect(locked.status, JSON.stringify(locked.body)).toBe(403);
+    expect(locked.body.msg).toBe('Start playing this title in the app first, then cast it');
+    const take = await app.inject({ url: `/api/user/ulog?ac=set&type=4&id=${vodId}&sid=1&nid=1`, headers });
+    expect(take.statusCode, take.body).toBe(200);
+    const res = read(await app.inject({ method: 'POST', url: '/api/cast/play', payload, headers }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const info = res.body.info as Json;
     const port = (t as TestApp).app.server.address() as { port: number };

@@ -43,7 +43,7 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
     'castPlay',
     async ({ body, req }) => {
       localOnly(req);
-      return { ...ok, info: await cast.play(body, await content.groupOf(req.client.authorcode)) };
+      return { ...ok, info: await cast.play(body, await content.callerOf(req.client.authorcode)) };
     },
     undefined,
     { rateLimit: { max: 20, timeWindow: '1 minute' } },

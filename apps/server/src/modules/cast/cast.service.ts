@@ -25,7 +25,7 @@ import type { CastControlBody, CastDevice, CastPlayBody, CastStatus } from '@ope
 import { DetailForUserResponse, ErrorCode } from '@openvod/contract';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../../plugins/errors.ts';
-import type { ContentService } from '../content/content.service.ts';
+import type { Caller, ContentService } from '../content/content.service.ts';
 import { findFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
 import {
   CAST_CACHE_DEFAULT_MAX_AGE_MS,
@@ -208,11 +208,15 @@ export class CastService {
     return `http://${iface.address}:${port}`;
   }
 
-  /** The play URL of episode `nid` of source `sid`, with the caller group's rights; plus the title to show. */
-  private async episode(body: CastPlayBody, groupId: number): Promise<{ url: string; title: string }> {
-    const { raw } = await this.content.detail(body.vod_id, groupId);
+  /**
+   * The play URL of episode `nid` of source `sid`, with getDetail's rules for `caller` (group rights and the play gate:
+   * 403 `cast_play_locked` until the caller has taken a view of the title in the app); plus the title to show.
+   */
+  private async episode(body: CastPlayBody, caller: Caller | undefined): Promise<{ url: string; title: string }> {
+    const { raw } = await this.content.detail(body.vod_id, caller);
     const detail = DetailForUserResponse.parse(JSON.parse(raw)).info;
     if (detail.permission !== 1) throw new AppError(403, ErrorCode.forbidden, 'forbidden');
+    if (detail.play_locked === 1) throw new AppError(403, ErrorCode.forbidden, 'cast_play_locked');
     const source = detail.sources.find((s) => s.sid === body.sid);
     const ep = source?.episodes.find((e) => e.nid === body.nid);
     if (!ep) throw new AppError(404, ErrorCode.notFound, 'cast_episode_missing');
@@ -332,9 +336,9 @@ export class CastService {
    * castPlay: cast an episode to a discovered renderer: SetAVTransportURI + Play, then Seek to `position` when
    * given (> 0). Returns the renderer's status right after.
    */
-  async play(body: CastPlayBody, groupId: number): Promise<CastStatus> {
+  async play(body: CastPlayBody, caller: Caller | undefined): Promise<CastStatus> {
     const known = this.known(body.device_id);
-    const ep = await this.episode(body, groupId);
+    const ep = await this.episode(body, caller);
     // Fail early (before a remux) when the TV could not reach this server at all.
     this.baseUrlFor(known.iface);
     const media = await this.mediaFor(ep.url, known.iface);

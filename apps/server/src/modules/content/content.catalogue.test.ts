@@ -178,13 +178,22 @@ describe('getType and getDetail rights', () => {
       vod_play_server: '',
       vod_play_note: '',
     });
+    // With rights but no view taken yet (issue 7 item 2 play gate): the episodes without their addresses.
     const mine = (await get(`/api/vod/${ids.latin}`, member.headers)).body.info;
-    expect(mine.permission).toBe(1);
+    expect(mine).toMatchObject({ permission: 1, play_locked: 1, vod_play_url: '' });
     expect(mine.sources[0].episodes).toHaveLength(1);
-    expect(mine.vod_play_url).toContain('https://cdn.example.net/a/1.m3u8');
-    // A sub-category title follows its top category (action under film: guests may play it).
+    expect(mine.sources[0].episodes[0].url).toBe('');
+    // The free-view flow's watch entry takes a view; then the addresses come.
+    const take = await get(`/api/user/ulog?ac=set&mid=1&type=4&id=${ids.latin}&sid=1&nid=1`, member.headers);
+    expect(take.status).toBe(200);
+    const opened = (await get(`/api/vod/${ids.latin}`, member.headers)).body.info;
+    expect(opened).toMatchObject({ permission: 1, play_locked: 0 });
+    expect(opened.sources[0].episodes[0].url).toBe('https://cdn.example.net/a/1.m3u8');
+    expect(opened.vod_play_url).toContain('https://cdn.example.net/a/1.m3u8');
+    // A sub-category title follows its top category (action under film: guests may open it); an invalid session is
+    // no session, which must sign in before the addresses come (tourist mode off).
     const film = (await get(`/api/vod/${ids.star}`, { authorcode: 'expired-or-wrong' })).body.info;
-    expect(film.permission).toBe(1);
+    expect(film).toMatchObject({ permission: 1, play_locked: 1 });
     expect(film.sources).toHaveLength(1);
     expect((await get(`/api/vod/${ids.hidden}`)).status).toBe(404);
     expect((await get('/api/vod/0')).status).toBe(400);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macType, macVod } from '../../db/schema/index.ts';
 import { seedDemoTypes } from '../../seed/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { makeUser } from '../accounts/test-helpers.ts';
 import { collectText, importCollected } from '../importer/importer.service.ts';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../importer/fixtures/${name}`, import.meta.url), 'utf8');
@@ -148,7 +149,9 @@ describe('dataWithType and getHome', () => {
 
 describe('getDetail and hits', () => {
   it('returns info.sources[].episodes[] with sid, from, nid, name, url', async () => {
-    const res = await t.app.inject(`/api/vod/${streetId}`);
+    // A VIP: play addresses come without a view taken (issue 7 item 2 play gate; quotas tests cover the others).
+    const vip = await makeUser(t, { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86_400 });
+    const res = await t.app.inject({ url: `/api/vod/${streetId}`, headers: vip.headers });
     expect(res.statusCode).toBe(200);
     const { info } = res.json();
     expect(info.vod_name).toBe('长街旧事');
@@ -165,7 +168,7 @@ describe('getDetail and hits', () => {
         ],
       },
     ]);
-    const star = (await t.app.inject(`/api/vod/${starId}`)).json().info;
+    const star = (await t.app.inject({ url: `/api/vod/${starId}`, headers: vip.headers })).json().info;
     expect(star.sources.map((s: { sid: number; from: string }) => [s.sid, s.from])).toEqual([
       [1, 'ovhls'],
       [2, 'backup'],

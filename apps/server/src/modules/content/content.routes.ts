@@ -3,6 +3,7 @@
  * score, suggest, hotSearch, topicView, topicViewWithVodDetail, getDayCover.
  *
  * getType and getDetail read the optional `authorcode` for the caller's group rights (guests otherwise, never 401);
+ * getDetail withholds play addresses until the caller has taken a view (`play_locked`, the quotas module's gate);
  * score needs a signed-in user (401 without).
  */
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ export function contentRoutes(app: FastifyInstance, content: ContentService) {
   defineRoute(app, 'dataWithType', async ({ query }) => content.dataWithType(query));
   defineRoute(app, 'getHome', async () => content.home());
   defineRoute(app, 'getDetail', async ({ params, req }) =>
-    content.detail(params.id, await content.groupOf(req.client.authorcode)),
+    content.detail(params.id, await content.callerOf(req.client.authorcode)),
   );
   // A view count is a write anyone can call: throttle per client so counts cannot be pumped.
   defineRoute(

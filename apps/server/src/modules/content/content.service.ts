@@ -7,7 +7,8 @@
  * console edit) calls {@link ContentService.invalidate}, which drops everything at once; other processes see a change
  * within the TTL. View counts (`hits`) and ratings do not invalidate lists: they show them up to the TTL late
  * (rankings {@link RANK_TTL_MS}). Per-user parts are never cached as a whole: getType is cached per group, getDetail
- * keeps the full and the restricted text of a title and picks one per caller.
+ * keeps the full, the locked and the restricted text of a title and picks one per caller (rights, then the play
+ * gate of the quotas module, which is asked on every call).
  *
  * Rights (spec §3 Category, §2 "Kind reminder"): the caller's group comes from the optional `authorcode`; no, an
  * invalid or an expired token means the guest group 1 (never 401 here). A group's `group_type` is the comma list of
@@ -120,17 +121,37 @@ export interface ContentServiceOptions {
    * The signed-in user of an `authorcode` (throws when it is not valid); app.ts passes the accounts service. Without
    * it every caller is a guest.
    */
-  authenticate?: (token: string) => Promise<{ group_id: number; user_id: number }>;
+  authenticate?: (token: string) => Promise<Caller>;
 }
 
-/** Detail of one title as cached: the full and the restricted (no play data) response text, and its top category. */
+/** A signed-in caller as {@link ContentServiceOptions.authenticate} returns it. */
+export interface Caller {
+  user_id: number;
+  group_id: number;
+}
+
+/**
+ * The play gate (issue 7 item 2; set by the quotas module, see QuotasService.playOpen): whether `caller` (undefined =
+ * no session) may receive the play addresses of title `vodId` now, given that its group may open the category.
+ * False withholds them (getDetail's `play_locked` 1) until a view is taken.
+ */
+export type PlayGate = (caller: Caller | undefined, vodId: number) => Promise<boolean>;
+
+/**
+ * Detail of one title as cached: the full, the locked (episodes without addresses, `play_locked` 1) and the
+ * restricted (no play data, `permission` 0) response text; its top category; whether it belongs to a special feed
+ * category (never locked).
+ */
 interface DetailEntry {
   top: number;
+  feed: boolean;
   full: string;
+  locked: string;
   restricted: string;
 }
 
 export class ContentService {
+  private playGate: PlayGate | undefined;
   private cache = new LRUCache<string, string>({ max: 2000, ttl: CACHE_TTL_MS });
   private detailCache = new LRUCache<number, DetailEntry>({ max: 5000, ttl: CACHE_TTL_MS });
   private rankCache = new LRUCache<string, string>({ max: 500, ttl: RANK_TTL_MS });
@@ -200,11 +221,16 @@ export class ContentService {
 
   /** The group of a caller: the user's group for a valid `authorcode`, else the guest group. */
   async groupOf(token: string | undefined): Promise<number> {
-    if (!token || !this.opts.authenticate) return GUEST_GROUP_ID;
+    return (await this.callerOf(token))?.group_id ?? GUEST_GROUP_ID;
+  }
+
+  /** The signed-in caller of an `authorcode`; undefined without one, or when it is invalid or expired. */
+  async callerOf(token: string | undefined): Promise<Caller | undefined> {
+    if (!token || !this.opts.authenticate) return undefined;
     try {
-      return (await this.opts.authenticate(token)).group_id;
+      return await this.opts.authenticate(token);
     } catch {
-      return GUEST_GROUP_ID;
+      return undefined;
     }
   }
 
@@ -435,13 +461,25 @@ export class ContentService {
     const row = await repo.getVod(this.db, vodId);
     if (row?.vod_status !== 1 || !row.category_enabled) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
     const info = repo.toDetail(row);
-    const full = DetailForUserResponse.parse({ code: 1, msg: 'ok', info: { ...info, permission: 1 } });
+    const full = DetailForUserResponse.parse({ code: 1, msg: 'ok', info: { ...info, permission: 1, play_locked: 0 } });
+    const locked = DetailForUserResponse.parse({
+      code: 1,
+      msg: 'ok',
+      info: {
+        ...info,
+        permission: 1,
+        play_locked: 1,
+        sources: info.sources.map((src) => ({ ...src, episodes: src.episodes.map((e) => ({ ...e, url: '' })) })),
+        vod_play_url: '',
+      },
+    });
     const restricted = DetailForUserResponse.parse({
       code: 1,
       msg: 'ok',
       info: {
         ...info,
         permission: 0,
+        play_locked: 0,
         sources: [],
         vod_play_from: '',
         vod_play_server: '',
@@ -449,9 +487,13 @@ export class ContentService {
         vod_play_url: '',
       },
     });
+    const top = row.type_id_1 || row.type_id;
+    const special = new Set(Object.values(await this.specialTypes()).filter((v) => v > 0));
     const entry = {
-      top: row.type_id_1 || row.type_id,
+      top,
+      feed: special.has(top) || special.has(row.type_id),
       full: JSON.stringify(full),
+      locked: JSON.stringify(locked),
       restricted: JSON.stringify(restricted),
     };
     this.detailCache.set(vodId, entry);
@@ -459,14 +501,27 @@ export class ContentService {
   }
 
   /**
-   * getDetail: one published title with parsed sources. Without rights to the title's top category (`type_id_1`, or
-   * its own category when top-level) for group `groupId`: `permission: 0`, no sources, blank play columns.
+   * Install the play gate (issue 7 item 2); without one every caller with category rights gets the addresses.
+   */
+  setPlayGate(gate: PlayGate): void {
+    this.playGate = gate;
+  }
+
+  /**
+   * getDetail: one published title with parsed sources, for `caller` (undefined = no session, the guest group 1).
+   * - Without rights to the title's top category (`type_id_1`, or its own category when top-level) for the caller's
+   *   group: `permission: 0`, no sources, blank play columns.
+   * - With rights, a title outside the special feed categories whose play gate is shut (no view taken yet, see
+   *   {@link PlayGate}): `play_locked: 1`, episodes without addresses.
+   * - Otherwise everything (`permission: 1`, `play_locked: 0`).
    * Throws 404 vod_not_found.
    */
-  async detail(vodId: number, groupId: number = GUEST_GROUP_ID): Promise<{ raw: string }> {
+  async detail(vodId: number, caller?: Caller): Promise<{ raw: string }> {
     const entry = await this.detailEntry(vodId);
-    const rights = await this.rightsOf(groupId);
-    return { raw: rights.has(entry.top) ? entry.full : entry.restricted };
+    const rights = await this.rightsOf(caller?.group_id ?? GUEST_GROUP_ID);
+    if (!rights.has(entry.top)) return { raw: entry.restricted };
+    if (entry.feed || !this.playGate) return { raw: entry.full };
+    return { raw: (await this.playGate(caller, vodId)) ? entry.full : entry.locked };
   }
 
   /**

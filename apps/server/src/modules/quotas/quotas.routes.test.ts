@@ -42,12 +42,14 @@ async function setQuota(group: number, views: number, downloads: number) {
     .onConflictDoUpdate({ target: pointsQuota.group_id, set: { free_views: views, free_downloads: downloads } });
 }
 
-async function newVod(prices: { play?: number; down?: number } = {}): Promise<number> {
+async function newVod(prices: { play?: number; down?: number } = {}, typeId = top): Promise<number> {
   vodSeq++;
   const [row] = await t.db.db
     .insert(macVod)
     .values({
-      type_id: top,
+      type_id: typeId,
+      vod_play_from: 'ovhls',
+      vod_play_url: `EP1$https://cdn.example.net/q/${vodSeq}/1.m3u8#EP2$https://cdn.example.net/q/${vodSeq}/2.m3u8`,
       type_id_1: 0,
       vod_name: `Quota film ${vodSeq}`,
       vod_points_play: prices.play ?? 0,
@@ -214,14 +216,15 @@ describe('the free-view rule in ajaxUlog', () => {
     expect(await check(g, b)).toMatchObject({ guest: false, reason: 'free', free: { total: 2, used: 1 } });
   });
 
-  it('VIPs and tourist mode are never blocked or counted; no session is a tourist', async () => {
+  it('VIPs and tourist mode are never blocked or counted; no session must sign in outside tourist mode', async () => {
     const vip = await makeUser(t, { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86400 });
     const ids = [await newVod(), await newVod(), await newVod()];
     for (const id of ids) expect((await play(vip, id)).statusCode).toBe(200);
     expect(await check(vip, await newVod())).toMatchObject({ allowed: true, reason: 'vip' });
     expect(await check(undefined, ids[0] as number)).toMatchObject({
-      allowed: true,
-      reason: 'tourist',
+      allowed: false,
+      reason: 'login',
+      choices: ['login'],
       logged_in: false,
       guest: true,
     });
@@ -234,6 +237,7 @@ describe('the free-view rule in ajaxUlog', () => {
     try {
       for (const id of more) expect((await play(u, id)).statusCode).toBe(200);
       expect(await usedViews(u)).toEqual({ total: 2, has: 0 });
+      expect(await check(undefined, ids[0] as number)).toMatchObject({ allowed: true, reason: 'tourist' });
     } finally {
       expect((await edit({ tourist_state: '0' })).statusCode).toBe(200);
     }
@@ -339,5 +343,130 @@ describe('checkBuyPopedom and ajaxBuyPopedom (points-priced titles)', () => {
     expect((await buy(vip, priced)).statusCode).toBe(400);
     expect((await play(vip, priced)).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/popedom/buy?id=${priced}&type=4` })).statusCode).toBe(401);
+  });
+});
+
+describe('the play gate of getDetail (play addresses only once a view is taken)', () => {
+  const detail = async (u: TestUser | undefined, id: number) => {
+    const res = await t.app.inject({ url: `/api/vod/${id}`, headers: headersOf(u) });
+    expect(res.statusCode).toBe(200);
+    return res.json().info;
+  };
+  const urlsOf = (info: { sources: Array<{ episodes: Array<{ url: string }> }> }) =>
+    info.sources.flatMap((s) => s.episodes.map((e) => e.url));
+  const expectLocked = (info: Record<string, unknown> & { sources: Array<{ episodes: Array<{ url: string }> }> }) => {
+    expect(info).toMatchObject({ permission: 1, play_locked: 1, vod_play_url: '' });
+    expect(urlsOf(info)).toEqual(['', '']);
+  };
+  const expectOpen = (info: Record<string, unknown> & { sources: Array<{ episodes: Array<{ url: string }> }> }) => {
+    expect(info).toMatchObject({ permission: 1, play_locked: 0 });
+    expect(urlsOf(info).every((u) => u.startsWith('https://cdn.example.net/q/'))).toBe(true);
+  };
+
+  it('a member gets episode names without addresses until the watch entry takes a view; the lines stay', async () => {
+    const u = await makeUser(t);
+    const id = await newVod();
+    const locked = await detail(u, id);
+    expectLocked(locked);
+    expect(locked.sources[0]).toMatchObject({ sid: 1, from: 'ovhls' });
+    expect(locked.sources[0].episodes.map((e: { name: string }) => e.name)).toEqual(['EP1', 'EP2']);
+    expect((await play(u, id)).statusCode).toBe(200);
+    expectOpen(await detail(u, id));
+    // Another member, and no session at all (tourist mode off), still get nothing to play.
+    expectLocked(await detail(await makeUser(t), id));
+    expectLocked(await detail(undefined, id));
+  });
+
+  it('a user with no view left stays locked (skipping the refused entry write gains nothing)', async () => {
+    const u = await makeUser(t);
+    const [a, b, c] = [await newVod(), await newVod(), await newVod()];
+    expect((await play(u, a)).statusCode).toBe(200);
+    expect((await play(u, b)).statusCode).toBe(200);
+    const refused = await play(u, c);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe(QUOTA_CODE.quotaUsedUp);
+    expectLocked(await detail(u, c));
+  });
+
+  it('VIPs, tourist mode, bought titles and feed categories open at once; no play right keeps it locked', async () => {
+    const vip = await makeUser(t, { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86400 });
+    const id = await newVod();
+    expectOpen(await detail(vip, id));
+
+    const edit = (patch: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/app-config', headers: admin, payload: patch });
+    expect((await edit({ tourist_state: '1' })).statusCode).toBe(200);
+    try {
+      expectOpen(await detail(undefined, id));
+    } finally {
+      expect((await edit({ tourist_state: '0' })).statusCode).toBe(200);
+    }
+    expectLocked(await detail(undefined, id));
+
+    const buyer = await makeUser(t);
+    await t.db.db.update(macUser).set({ user_points: 50 }).where(eq(macUser.user_id, buyer.user.user_id));
+    const priced = await newVod({ play: 10 });
+    expectLocked(await detail(buyer, priced));
+    expect((await buy(buyer, priced)).statusCode).toBe(200);
+    expectOpen(await detail(buyer, priced));
+
+    // A small-video category (type_sort 1000, spec §3 special categories) is a swipe feed: never locked.
+    const [feedType] = await t.db.db.insert(macType).values({ type_name: 'Gate feed', type_sort: 1000 }).returning();
+    const feedId = feedType?.type_id as number;
+    const groupRows = rowsOf<{ group_id: number; group_type: string }>(
+      await t.db.db.execute(sql`select group_id, group_type from mac_group`),
+    );
+    try {
+      for (const g of groupRows) {
+        await t.db.db
+          .update(macGroup)
+          .set({ group_type: `${g.group_type},${feedId}` })
+          .where(eq(macGroup.group_id, g.group_id));
+      }
+      t.app.services.content.invalidate();
+      expectOpen(await detail(await makeUser(t), await newVod({}, feedId)));
+
+      // The category opens but the group lacks its play right (3): locked whatever else holds.
+      const member = await makeUser(t);
+      const film = await newVod();
+      expect((await play(member, film)).statusCode).toBe(200);
+      expectOpen(await detail(member, film));
+      await t.db.db
+        .update(macGroup)
+        .set({ group_popedom: { [String(top)]: [1, 2] } })
+        .where(eq(macGroup.group_id, 2));
+      t.app.services.content.invalidate();
+      expectLocked(await detail(member, film));
+    } finally {
+      for (const g of groupRows) {
+        await t.db.db
+          .update(macGroup)
+          .set({ group_type: g.group_type, group_popedom: {} })
+          .where(eq(macGroup.group_id, g.group_id));
+      }
+      t.app.services.content.invalidate();
+    }
+  });
+
+  it('playOpen agrees with checkBuyPopedom: open exactly when no view would be taken', async () => {
+    const quotas = t.app.services.quotas;
+    const member = await makeUser(t);
+    const vip = await makeUser(t, { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86400 });
+    const watched = await newVod();
+    expect((await play(member, watched)).statusCode).toBe(200);
+    const cases: Array<[TestUser | undefined, number]> = [
+      [member, watched],
+      [member, await newVod()],
+      [member, await newVod({ play: 5 })],
+      [vip, await newVod()],
+      [undefined, await newVod()],
+      [undefined, await newVod({ play: 5 })],
+    ];
+    const OPEN = new Set(['vip', 'bought', 'tourist', 'existed']);
+    for (const [u, id] of cases) {
+      const access = await check(u, id);
+      const caller = u ? { user_id: u.user.user_id, group_id: u.user.group_id } : undefined;
+      expect([id, await quotas.playOpen(caller, id)]).toEqual([id, OPEN.has(access.reason)]);
+    }
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Quota routes (spec/calls.md "quotas" rows checkBuyPopedom and ajaxBuyPopedom; issue 7 item 2) and the wiring of
- * the free-view rule into ajaxUlog (PlaybackService.setQuotaHook). checkBuyPopedom reads the optional `authorcode`
- * (no or an invalid session = a tourist of group 1, never 401); ajaxBuyPopedom needs a session and is limited to
- * 30 a minute per client.
+ * the free-view rule into ajaxUlog (PlaybackService.setQuotaHook) and getDetail (ContentService.setPlayGate).
+ * checkBuyPopedom reads the optional `authorcode` (no or an invalid session = group 1, never 401); ajaxBuyPopedom
+ * needs a session and is limited to 30 a minute per client.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../plugins/routes.ts';
 import { type AccountsService, currentUser, type UserRow, userGuard } from '../accounts/accounts.service.ts';
+import type { ContentService } from '../content/content.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlaybackService } from '../playback/playback.service.ts';
 import type { PointsService } from '../points/points.service.ts';
@@ -21,6 +22,8 @@ export interface QuotasModuleDeps {
   points: PointsService;
   ledger: LedgerService;
   playback: PlaybackService;
+  /** getDetail's provider: its play addresses are gated by {@link QuotasService.playOpen}. */
+  content: ContentService;
   touristState: () => Promise<string>;
 }
 
@@ -32,6 +35,7 @@ export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): Qu
     touristState: deps.touristState,
   });
   deps.playback.setQuotaHook(quotas.hook());
+  deps.content.setPlayGate((caller, vodId) => quotas.playOpen(caller, vodId));
   const optionalUser = async (token: string | undefined): Promise<UserRow | undefined> => {
     if (!token) return undefined;
     try {

@@ -9,7 +9,9 @@
  * - "logged in" = the request carries a valid session. Guest accounts (the device's automatically registered
  *   account, spec §4 Auto login) ARE logged in: the device has a session; they are metered against the guest
  *   group's quota (group 1) and their blocked screen offers "log in" to a member account. Without a session (tourist
- *   mode, tourist_state '1') nobody is metered.
+ *   mode, tourist_state '1') nobody is metered. Outside tourist mode a caller without a session is not an app
+ *   client (the app signs the device's guest in at launch): checkBuyPopedom answers it `login` and getDetail
+ *   withholds play addresses from it, so dropping the session never skips the rule.
  * - "free quota used up" = today's free uses of the quota group are used up AND no extra view/download (ledger
  *   asset views/downloads, bought by exchange, codes or rewarded ads) is left.
  * - "the response code is above 1" = the write is metered: a logged-in, non-VIP user outside tourist mode writes a

@@ -11,7 +11,13 @@
  * 3. Price: `vod_points_play` / `vod_points_down` > 0 needs a purchase (ajaxBuyPopedom): without a session `login`,
  *    not bought `buy`, bought `bought`. Prices are per title (MacCMS vod_points_type 1, its default).
  * 4. The free-view rule of spec §4 ({@link freeViewRule}, quotas.rule.ts) for free titles: blocked → `blocked`,
- *    otherwise `tourist`, `existed`, `free` or `extra`.
+ *    otherwise `tourist`, `existed`, `free` or `extra`. In tourist mode (`tourist_state` '1') nobody is metered
+ *    (`tourist`); outside it a caller without a session gets `login` (see quotas.rule.ts).
+ *
+ * The play gate ({@link QuotasService.playOpen}, installed into ContentService): getDetail hands out play addresses
+ * only when the answer needs no view to be taken (`vip`, `bought`, `tourist`, `existed`); for `free`/`extra` the
+ * app first writes the watch entry (which takes the view) and asks getDetail again; for refusals it shows the
+ * blocked screen. So skipping the entry write, dropping the session or casting from the server grants nothing.
  *
  * Who is "logged in" and which quota applies: every request with a valid session is logged in. The device's
  * automatic guest account (spec §4 Auto login: user name derived from the device id, no phone; see
@@ -149,7 +155,10 @@ export class QuotasService {
       return isBought ? answer('bought', true) : answer('buy', false, ['points', 'vip']);
     }
     const touristStateNot1 = String(await this.deps.touristState()) !== '1';
-    if (!user || !touristStateNot1) return answer('tourist', true);
+    if (!touristStateNot1) return answer('tourist', true);
+    // Outside tourist mode every app client has a session (spec §4 Auto login signs the device's guest in at launch):
+    // a caller without one must sign in before playing, else dropping the session would skip the rule.
+    if (!user) return answer('login', false, ['login']);
     const record =
       existed ??
       (await repo.hasRecord(this.db, { userId: user.user_id, type: q.type, vodId: q.id, sid: q.sid, nid: q.nid }));
@@ -163,6 +172,26 @@ export class QuotasService {
     if (decision.blocked) return answer('blocked', false, BLOCKED_CHOICES);
     if (!decision.counts) return answer('existed', true);
     return answer(used < total ? 'free' : 'extra', true);
+  }
+
+  /**
+   * The play gate of getDetail and casting (see the module comment): may `caller` (undefined = no session) receive
+   * the play addresses of title `vodId` without taking a view now? True exactly when {@link evaluate} for play
+   * (type 4) would answer `vip`, `bought`, `tourist` or `existed` (quotas.service.test.ts compares the two); cheaper:
+   * at most five indexed reads, stopping at the first that decides. False for a missing title.
+   */
+  async playOpen(caller: { user_id: number; group_id: number } | undefined, vodId: number): Promise<boolean> {
+    const touristMode = async () => String(await this.deps.touristState()) === '1';
+    // No session outside tourist mode: `login` whatever the title (the cached app config decides, no title read).
+    if (!caller && !(await touristMode())) return false;
+    const title = await repo.titleFacts(this.db, vodId);
+    if (!title) return false;
+    const group = caller?.group_id ?? GROUP_GUEST;
+    if (!(await this.rightsOf(group, title.top)).includes(RIGHT_OF_TYPE[PLAY] as number)) return false;
+    if (group >= 3) return true;
+    if (title.vod_points_play > 0) return caller ? repo.bought(this.db, caller.user_id, PLAY, vodId) : false;
+    if (!caller || (await touristMode())) return true;
+    return repo.hasRecord(this.db, { userId: caller.user_id, type: PLAY, vodId, sid: 0, nid: 0 });
   }
 
   /**

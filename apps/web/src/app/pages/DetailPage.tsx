@@ -77,6 +77,19 @@ export default function DetailPage() {
   useEffect(() => {
     if (playRefused) closeEarlyPlayer();
   }, [playRefused]);
+  // Issue 7 item 2: until a view is taken getDetail sends the episodes without addresses (`play_locked`). Once the
+  // flow allows play (the view is now taken), the detail is asked again, once per answer of the flow.
+  const locked = vod?.play_locked === 1;
+  const allowedCheck = freeView.state === 'allowed' ? freeView.check : undefined;
+  const unlockAskedFor = useRef<unknown>(undefined);
+  const { refetch } = detail;
+  useEffect(() => {
+    if (!locked || !allowedCheck || unlockAskedFor.current === allowedCheck) return;
+    unlockAskedFor.current = allowedCheck;
+    void refetch();
+  }, [locked, allowedCheck, refetch]);
+  const unlocking =
+    locked && allowedCheck !== undefined && (detail.isFetching || unlockAskedFor.current !== allowedCheck);
 
   if (id === undefined || (!vod && detail.isError)) {
     return (
@@ -105,7 +118,7 @@ export default function DetailPage() {
   const poster = picUrl(vod.vod_pic);
   // Spec §2 / issue 4 item 4: a title of a category the user's group lacks comes without play data.
   const vipOnly = vod.permission === 0;
-  const src = selection && !vipOnly ? mediaUrl(realPath.src) : '';
+  const src = selection && !vipOnly && !locked ? mediaUrl(realPath.src) : '';
   const showDetails = playerStarted || !src;
 
   return (
@@ -162,7 +175,7 @@ export default function DetailPage() {
               freeView.state === 'error'
                 ? t('quotas.checkFailed')
                 : (realPath.error ??
-                  (realPath.pending || (selection && freeView.state === 'checking')
+                  (realPath.pending || (selection && (freeView.state === 'checking' || unlocking))
                     ? t('player.loading')
                     : t('player.unavailable')))
             }

@@ -6,7 +6,7 @@
  *   composed by app/ from features/ads), log in (to a member account; guests especially), become VIP (buy-center) —
  *   and a link to exchange points for views (exchange-center);
  * - `buy` (a points-priced title): "buy with N points" (ajaxBuyPopedom) or become VIP;
- * - `login` (a priced title without a session): log in;
+ * - `login` (no session: a priced title, or any title outside tourist mode): log in;
  * - `no_right` (the group may not play this category): become VIP.
  *
  * After an ad, a purchase or a sign-in the page asks the server again (`onRetry`); nothing is granted here.
@@ -75,8 +75,9 @@ export function BlockedScreen({
       text = t('quotas.buyText', { points: check.user_points });
       break;
     case 'login':
-      title = t('quotas.buyTitle', { price: check.price });
-      text = t('quotas.loginText');
+      // A priced title without a session, or any title without one outside tourist mode (quotas.service.ts).
+      title = check.price > 0 ? t('quotas.buyTitle', { price: check.price }) : t('quotas.loginToWatchTitle');
+      text = check.price > 0 ? t('quotas.loginText') : t('quotas.loginToWatchText');
       break;
     case 'no_right':
       title = t('quotas.noRightTitle');

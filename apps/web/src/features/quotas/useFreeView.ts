@@ -12,7 +12,8 @@
 import { type CheckBuyPopedomResponse, QUOTA_CODE } from '@openvod/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { currentUserId } from '../../lib/session';
+import { whenLaunchSettled } from '../../lib/launchState';
+import { currentUserId, useUserId } from '../../lib/session';
 import { quotasApi } from './quotasApi';
 
 export type FreeViewState =
@@ -33,7 +34,7 @@ const REFUSAL_CODES = new Set<number>([
 
 /**
  * One pass of the flow: check, then claim the view when one will be used. `claim` is undefined for callers without
- * a session (tourists are never metered, spec §4).
+ * a session (in tourist mode nobody is metered; outside it the server's check itself refuses them with `login`).
  */
 export async function runFreeView(
   check: () => Promise<CheckBuyPopedomResponse>,
@@ -55,28 +56,35 @@ export async function runFreeView(
 }
 
 /**
- * Run the flow for title `vodId` at episode `sid`/`nid` once per opening of the title (and again on `retry()`),
- * as the user signed in at that moment (none = a tourist, never metered). A session that arrives while the title
- * plays (the first launch's guest sign-in) does not restart the player: its next watch-record write goes through
- * the same rule on the server. Signing in from the blocked screen leaves the page, so the title is asked again on
- * return. Disabled (`vodId` undefined) it stays `checking`.
+ * Run the flow for title `vodId` at episode `sid`/`nid` once per opening of the title, again on `retry()` and when
+ * the signed-in user changes, as that user (none: the server answers `tourist` in tourist mode, else `login`). It
+ * first waits for the launch flow to settle (lib/launchState), so a title opened on the first launch is asked as the
+ * device's guest once it has signed in, not refused as "no session" meanwhile. Signing in from the blocked screen
+ * leaves the page, so the title is asked again on return. Disabled (`vodId` undefined) it stays `checking`.
+ *
+ * getDetail withholds the play addresses until the view is taken (`play_locked`, issue 7 item 2): the title page
+ * asks for the detail again once this hook says `allowed`.
  */
 export function useFreeView(vodId: number | undefined, sid: number, nid: number) {
   const [result, setResult] = useState<{ key: string; value: FreeViewState } | undefined>();
   const [round, setRound] = useState(0);
-  // Views are per title: changing episodes does not ask again; another title does.
-  const key = `${vodId ?? 0}:${round}`;
+  const userId = useUserId();
+  // Views are per title: changing episodes does not ask again; another title or user does.
+  const key = `${vodId ?? 0}:${userId}:${round}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: sid/nid are read when the title opens, not per episode.
   useEffect(() => {
     if (vodId === undefined) return;
     let live = true;
     const controller = new AbortController();
-    const userId = currentUserId();
-    runFreeView(
-      () => quotasApi.check(vodId, 4, controller.signal),
-      userId > 0 ? () => quotasApi.claimView(vodId, sid, nid) : undefined,
-    )
-      .then((value) => live && setResult({ key, value }))
+    whenLaunchSettled()
+      .then(() => {
+        if (!live) return undefined;
+        return runFreeView(
+          () => quotasApi.check(vodId, 4, controller.signal),
+          currentUserId() > 0 ? () => quotasApi.claimView(vodId, sid, nid) : undefined,
+        );
+      })
+      .then((value) => live && value && setResult({ key, value }))
       .catch(
         (err: unknown) =>
           live && setResult({ key, value: { state: 'error', message: err instanceof Error ? err.message : '' } }),
