@@ -241,6 +241,10 @@ test('the operator sees the paid order and generates codes; a member redeems one
   await expect(drawer.getByTestId('order-status')).toHaveText('Paid');
   await expect(drawer.getByTestId('order-payment')).toHaveCount(1);
   await expect(drawer.getByTestId('order-provider')).toContainText('paid');
+  // The provider's state, the notification's outcome and the price kind in the console's language, not raw codes.
+  await expect(drawer.getByTestId('order-provider-status')).toHaveText('Paid');
+  await expect(drawer.getByTestId('order-payment-status')).toHaveText('Credited');
+  await expect(drawer).toContainText('new-user price');
   await op.screenshot({ path: `${SHOTS}/h6-console-order.png` });
   await op.keyboard.press('Escape');
 
@@ -257,9 +261,14 @@ test('the operator sees the paid order and generates codes; a member redeems one
   await op.getByTestId('batch-kind').click();
   await op.locator('.ant-select-item-option').filter({ hasText: 'Points' }).click();
   await op.getByTestId('batch-amount').fill('100');
+  const day = await op.getByRole('textbox', { name: /Expires/ }).inputValue();
+  expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await op.getByTestId('batch-save').click();
   const row = op.locator('tr', { hasText: `e2e ${runId}` });
   await expect(row).toContainText('0 / 3');
+  // The codes redeem through the end of the picked day in the operator's time zone, and the list shows that day
+  // (not that instant in this browser's time zone).
+  await expect(row.getByTestId(/^batch-expires-\d+$/)).toHaveText(day);
   await op.screenshot({ path: `${SHOTS}/h6-console-codes.png`, fullPage: true });
   const downloaded = op.waitForEvent('download');
   await row.getByRole('button', { name: 'Export CSV' }).click();
@@ -272,6 +281,10 @@ test('the operator sees the paid order and generates codes; a member redeems one
   // Revenue shows the paid order.
   await op.goto('/admin/#/revenue');
   await expect(op.getByTestId('revenue-sum')).not.toContainText('0.00');
+  // By plan: the plan named by its group and its length in the console's language.
+  await op.getByTestId('revenue-by').getByText('By plan').click();
+  await expect(op.getByTestId('revenue-card').locator('tbody')).toContainText('· 1 month');
+  await op.getByTestId('revenue-by').getByText('By day').click();
   // The ledger check finds every balance equal to its journal after the purchase.
   await op.getByTestId('ledger-run').click();
   await expect(op.getByTestId('ledger-clean')).toBeVisible();

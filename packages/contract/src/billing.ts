@@ -259,6 +259,11 @@ export const AdminChannel = z.object({
   scenes: z.array(PayScene),
   /** Which environment variables it reads (no values). */
   env: z.array(z.string()),
+  /**
+   * Why it is not offered although some of its variables are set (which are missing, or which key does not parse;
+   * names only, never values), else null.
+   */
+  problem: z.string().nullable(),
 });
 export const AdminChannelListResponse = ok({ list: z.array(AdminChannel) });
 
@@ -318,6 +323,8 @@ export const CodeBatch = z.object({
   code_count: z.number().int(),
   used_count: z.number().int(),
   expires_at: z.string(),
+  /** The last operator day (YYYY-MM-DD, in the server's TZ) on which the codes still redeem. */
+  expires_day: z.string(),
   created_at: z.string(),
 });
 export type CodeBatch = z.infer<typeof CodeBatch>;

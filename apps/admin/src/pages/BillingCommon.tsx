@@ -4,7 +4,7 @@
  * labels of plan lengths, channels, order states and grants, and the query keys.
  */
 import { Tag } from 'antd';
-import type { Translate } from '../i18n.ts';
+import type { MessageKey, Translate } from '../i18n.ts';
 
 export const billingKeys = {
   plans: ['admin', 'billing', 'plans'] as const,
@@ -111,3 +111,30 @@ export function grantLabel(kind: string, amount: number, groupName: string, t: T
       return `${kind} ${amount}`;
   }
 }
+
+const PRICE_KINDS = ['original', 'renew', 'new'] as const;
+const TRADE_STATES = ['paid', 'unpaid', 'closed', 'not_found'] as const;
+const PAYMENT_OUTCOMES = [
+  'received',
+  'credited',
+  'duplicate',
+  'duplicate_payment',
+  'amount_mismatch',
+  'unknown_order',
+] as const;
+const ASSETS = ['points', 'views', 'downloads', 'cash_fen', 'vip_s', 'noad_s', 'paid_fen'] as const;
+
+/** `t(prefix + value)` when `value` is one of `known`, else the value as it came (a state added later still shows). */
+function labelOf<K extends string>(prefix: string, known: readonly K[], value: string, t: Translate): string {
+  return (known as readonly string[]).includes(value) ? t(`${prefix}${value}` as MessageKey) : value;
+}
+
+/** Which price an order was sold at (`order_price_kind`: original, renew, new). */
+export const priceKindLabel = (kind: string, t: Translate) => labelOf('billing.kind.', PRICE_KINDS, kind, t);
+/** The provider's state of a trade (a live query: paid, unpaid, closed, not_found). */
+export const tradeStateLabel = (state: string, t: Translate) => labelOf('billing.trade.', TRADE_STATES, state, t);
+/** What became of a stored payment notification (credited, duplicate, amount_mismatch ...). */
+export const paymentOutcomeLabel = (outcome: string, t: Translate) =>
+  labelOf('billing.payment.', PAYMENT_OUTCOMES, outcome, t);
+/** A ledger asset (points, views, downloads, cash_fen, vip_s, noad_s, paid_fen). */
+export const assetLabel = (asset: string, t: Translate) => labelOf('billing.asset.', ASSETS, asset, t);

@@ -194,9 +194,19 @@ export default function CodeBatchesPage() {
     {
       title: t('billing.code.expires'),
       dataIndex: 'expires_at',
-      render: (v: string) => {
-        const past = new Date(v).getTime() < Date.now();
-        return <Typography.Text type={past ? 'danger' : undefined}>{formatTime(v)}</Typography.Text>;
+      // The operator day the codes redeem through (the server's time zone), as picked when the batch was made; the
+      // exact instant in this browser's time in the tooltip.
+      render: (v: string, row) => {
+        const past = new Date(v).getTime() <= Date.now();
+        return (
+          <Typography.Text
+            type={past ? 'danger' : undefined}
+            title={formatTime(v)}
+            data-testid={`batch-expires-${row.batch_id}`}
+          >
+            {row.expires_day}
+          </Typography.Text>
+        );
       },
     },
     {

@@ -24,7 +24,17 @@ import { useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { DataTable, formatTime, intParam, ListCard, PageSpin, useAction } from '../ui.tsx';
-import { billingKeys, channelLabel, fenToYuan, longLabel, StatusTag, statusLabel } from './BillingCommon.tsx';
+import {
+  billingKeys,
+  channelLabel,
+  fenToYuan,
+  longLabel,
+  paymentOutcomeLabel,
+  priceKindLabel,
+  StatusTag,
+  statusLabel,
+  tradeStateLabel,
+} from './BillingCommon.tsx';
 
 type Item = Res<'adminListOrders'>['list'][number];
 
@@ -106,7 +116,7 @@ function OrderDrawer({ code, onClose }: { code: string; onClose: () => void }) {
               {info.group_name} · {longLabel(info.order_long, t)} ({info.order_days})
             </Descriptions.Item>
             <Descriptions.Item label={t('billing.order.amount')}>
-              ¥{fenToYuan(info.order_price)} · {info.order_price_kind}
+              ¥{fenToYuan(info.order_price)} · {priceKindLabel(info.order_price_kind, t)}
             </Descriptions.Item>
             <Descriptions.Item label={t('billing.order.channel')}>
               {channelLabel(info.order_pay_type, t)}
@@ -125,7 +135,11 @@ function OrderDrawer({ code, onClose }: { code: string; onClose: () => void }) {
             {provider ? (
               <Space orientation="vertical" style={{ width: '100%' }} data-testid="order-provider">
                 <Descriptions column={1} size="small" bordered>
-                  <Descriptions.Item label={t('billing.order.providerStatus')}>{provider.status}</Descriptions.Item>
+                  <Descriptions.Item label={t('billing.order.providerStatus')}>
+                    <span data-testid="order-provider-status" data-status={provider.status}>
+                      {tradeStateLabel(provider.status, t)}
+                    </span>
+                  </Descriptions.Item>
                   <Descriptions.Item label={t('billing.order.txn')}>
                     {provider.provider_txn_id ?? '-'}
                   </Descriptions.Item>
@@ -149,8 +163,11 @@ function OrderDrawer({ code, onClose }: { code: string; onClose: () => void }) {
               order.data?.payments.map((p) => (
                 <div key={`${p.channel}:${p.provider_txn_id}`} style={{ marginBottom: 12 }} data-testid="order-payment">
                   <Typography.Text strong>
-                    {channelLabel(p.channel, t)} · {p.provider_txn_id} · ¥{fenToYuan(p.amount)} · {p.status} ·{' '}
-                    {when(p.created_at)}
+                    {channelLabel(p.channel, t)} · {p.provider_txn_id} · ¥{fenToYuan(p.amount)} ·{' '}
+                    <span data-testid="order-payment-status" data-status={p.status}>
+                      {paymentOutcomeLabel(p.status, t)}
+                    </span>{' '}
+                    · {when(p.created_at)}
                   </Typography.Text>
                   <Json value={p.raw} />
                 </div>

@@ -5,7 +5,7 @@
  * (0 = not sold for points). Channels show whether their keys are configured (a channel without keys is not offered).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { type Body, call, type Res } from '../api.ts';
@@ -181,6 +181,10 @@ export default function PlansPage() {
           <Tag color="green" data-testid={`channel-${row.channel}-on`}>
             {t('billing.channel.configured')}
           </Tag>
+        ) : row.problem ? (
+          <Tag color="red" data-testid={`channel-${row.channel}-off`}>
+            {t('billing.channel.incomplete')}
+          </Tag>
         ) : (
           <Tag data-testid={`channel-${row.channel}-off`}>{t('billing.channel.notConfigured')}</Tag>
         ),
@@ -224,6 +228,19 @@ export default function PlansPage() {
       </ListCard>
       <Card title={t('billing.channel.title')} data-testid="channels-card">
         <Typography.Paragraph type="secondary">{t('billing.channel.help')}</Typography.Paragraph>
+        {(channels.data?.list ?? [])
+          .filter((c) => c.problem)
+          .map((c) => (
+            <Alert
+              key={c.channel}
+              type="error"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={channelLabel(c.channel, t)}
+              description={t('billing.channel.problem', { problem: c.problem ?? '' })}
+              data-testid={`channel-${c.channel}-problem`}
+            />
+          ))}
         <DataTable<Channel>
           rowKey="channel"
           columns={channelColumns}

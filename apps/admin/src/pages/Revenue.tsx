@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { call, type Res } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { DataTable, formatTime, ListCard, useAction } from '../ui.tsx';
-import { billingKeys, channelLabel, fenToYuan } from './BillingCommon.tsx';
+import { assetLabel, billingKeys, channelLabel, fenToYuan, longLabel } from './BillingCommon.tsx';
 
 type Row = Res<'adminRevenueReport'>['list'][number];
 type Difference = Res<'adminLedgerCheck'>['list'][number];
@@ -30,7 +30,7 @@ function LedgerCard() {
   const data = check.data;
   const columns: ColumnsType<Difference> = [
     { title: t('billing.ledger.user'), dataIndex: 'user_id' },
-    { title: t('billing.ledger.asset'), dataIndex: 'asset' },
+    { title: t('billing.ledger.asset'), dataIndex: 'asset', render: (a: string) => assetLabel(a, t) },
     { title: t('billing.ledger.balance'), dataIndex: 'balance', align: 'right' },
     { title: t('billing.ledger.journal'), dataIndex: 'journal_sum', align: 'right' },
     { title: t('billing.ledger.at'), dataIndex: 'checked_at', render: (v: string) => formatTime(v) },
@@ -55,7 +55,8 @@ function LedgerCard() {
       )}
       {data && data.list.length > 0 && (
         <DataTable<Difference>
-          rowKey="check_id"
+          // One check run lists many differences: a row is one user's asset.
+          rowKey={(d) => `${d.user_id}:${d.asset}`}
           columns={columns}
           dataSource={data.list}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
@@ -80,6 +81,16 @@ export default function RevenuePage() {
   });
   const list = report.data?.list ?? [];
   const max = Math.max(1, ...list.map((r) => r.amount));
+  // By plan the key is the plan id: label it with the group and the length in the console's language.
+  const plans = useQuery({
+    queryKey: billingKeys.plans,
+    queryFn: ({ signal }) => call('adminListPlans', { signal }),
+    enabled: by === 'plan',
+  });
+  const planLabel = (row: Row) => {
+    const plan = plans.data?.list.find((p) => String(p.plan_id) === row.key);
+    return plan ? `${plan.group_name} · ${longLabel(plan.long, t)}` : row.label || row.key;
+  };
 
   const columns: ColumnsType<Row> = [
     {
@@ -90,7 +101,8 @@ export default function RevenuePage() {
             ? t('billing.revenue.plan')
             : t('billing.order.channel'),
       dataIndex: 'label',
-      render: (label: string, row) => (by === 'channel' ? channelLabel(row.key, t) : label || row.key),
+      render: (label: string, row) =>
+        by === 'channel' ? channelLabel(row.key, t) : by === 'plan' ? planLabel(row) : label || row.key,
     },
     { title: t('billing.revenue.orders'), dataIndex: 'orders', align: 'right', width: 100 },
     {

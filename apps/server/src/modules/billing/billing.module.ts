@@ -50,7 +50,11 @@ export async function registerBilling(
   if (fake && config.nodeEnv === 'production') {
     app.log.warn('FAKE_PAY=1 in production: anyone can "pay" any order with the fake gateway (demos only)');
   }
-  const channels = ChannelRegistry.fromFactories(env, [createAlipayChannel, createWechatChannel], fake ? [fake] : []);
+  const channels = ChannelRegistry.fromFactories(
+    env,
+    { alipay: createAlipayChannel, wechat: createWechatChannel },
+    fake ? [fake] : [],
+  );
   const billing = new BillingService(deps.db, ledger, channels, {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,

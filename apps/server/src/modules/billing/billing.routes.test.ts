@@ -620,6 +620,17 @@ describe('redemption codes and the console', () => {
       expires_at: '2031-02-28',
     });
     expect(byDay.expires_at).toBe('2031-02-28T15:59:59.999Z');
+    // The console shows that day back, whatever its browser's time zone.
+    expect(byDay.expires_day).toBe('2031-02-28');
+    // An instant given as such: the last day is the operator day just before it (16:00Z is midnight in Shanghai).
+    const byInstant = await mk({
+      batch_name: 'instant',
+      count: 1,
+      grant_kind: 'views',
+      grant_amount: 1,
+      expires_at: '2031-03-01T16:00:00.000Z',
+    });
+    expect(byInstant.expires_day).toBe('2031-03-01');
     const badDay = await t.app.inject({
       method: 'POST',
       url: '/api/admin/billing/code-batches',

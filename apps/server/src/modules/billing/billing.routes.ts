@@ -286,7 +286,13 @@ export function billingAdminRoutes(
       ...ok,
       list: (['alipay', 'wechat', 'fake'] as const).map((id) => {
         const c = billing.channels.get(id);
-        return { channel: id, configured: Boolean(c), scenes: c ? [...c.scenes] : [], env: CHANNEL_ENV[id] };
+        return {
+          channel: id,
+          configured: Boolean(c),
+          scenes: c ? [...c.scenes] : [],
+          env: CHANNEL_ENV[id],
+          problem: billing.channels.problems.get(id) ?? null,
+        };
       }),
     }),
     guard,

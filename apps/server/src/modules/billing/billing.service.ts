@@ -825,6 +825,8 @@ export class BillingService {
       code_count: b.code_count,
       used_count: used,
       expires_at: b.expires_at.toISOString(),
+      // A code is expired when expires_at <= now: the last day it redeems is the operator day of the instant before.
+      expires_day: DateTime.fromMillis(b.expires_at.getTime() - 1, { zone: this.opts.timeZone }).toISODate() ?? '',
       created_at: b.created_at.toISOString(),
     };
   }

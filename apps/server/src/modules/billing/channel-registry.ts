@@ -29,22 +29,39 @@ export function fakePayEnabled(fakePay: string | undefined, nodeEnv: string): bo
 
 export class ChannelRegistry {
   private readonly channels = new Map<PayChannel, PaymentChannel>();
+  /**
+   * Why a channel whose variables are partly set is not offered (its factory's message: which variables are missing
+   * or which key does not parse; names only, never values). Shown in the console (adminListChannels).
+   */
+  readonly problems = new Map<PayChannel, string>();
 
   constructor(channels: readonly (PaymentChannel | null | undefined)[]) {
     for (const c of channels) if (c) this.channels.set(c.id, c);
   }
 
-  /** Build from factories (H5's alipay/wechat adapters), logging a factory that throws (misconfigured keys). */
-  static fromFactories(env: ChannelEnv, factories: readonly ChannelFactory[], extra: PaymentChannel[] = []) {
-    const built = factories.map((f) => {
+  /**
+   * Build from factories by channel id (the alipay/wechat adapters). A factory that throws (misconfigured keys) is
+   * logged, its channel is not offered, and its message is kept in {@link problems} for the console.
+   */
+  static fromFactories(
+    env: ChannelEnv,
+    factories: Partial<Record<PayChannel, ChannelFactory>>,
+    extra: PaymentChannel[] = [],
+  ) {
+    const problems = new Map<PayChannel, string>();
+    const built = (Object.entries(factories) as [PayChannel, ChannelFactory][]).map(([id, f]) => {
       try {
         return f(env);
       } catch (err) {
-        env.log(`payment channel not offered: ${err instanceof Error ? err.message : String(err)}`, err);
+        const message = err instanceof Error ? err.message : String(err);
+        env.log(`payment channel not offered: ${message}`, err);
+        problems.set(id, message);
         return null;
       }
     });
-    return new ChannelRegistry([...built, ...extra]);
+    const registry = new ChannelRegistry([...built, ...extra]);
+    for (const [id, message] of problems) registry.problems.set(id, message);
+    return registry;
   }
 
   /** The offered channel with this id (`alipay`, `wechat`, `fake`), or undefined when it is not offered. */
