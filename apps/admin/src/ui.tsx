@@ -2,7 +2,8 @@
  * Shared UI pieces of the console: the page spinner, times, poster thumbnails, the load-error banner, the list-page
  * card, the list table with its row switch, time column and name meta line, the delete button with its confirmation, a
  * 0/1 switch binding for forms, a mutation hook that reports success and the server's error message, and a title
- * picker (search over adminListVods) used by topics and the home page.
+ * picker (search over adminListVods) used by topics and the home page; a list page's URL query (`useUrlQuery`) and
+ * its filter bar with the server-paged table below (`FilteredTable`).
  */
 import { keepPreviousData, type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -13,6 +14,7 @@ import {
   Image,
   Popconfirm,
   Select,
+  Space,
   Spin,
   Switch,
   Table,
@@ -20,6 +22,7 @@ import {
 } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from './api.ts';
 import { type MessageKey, type Translate, useI18n } from './i18n.ts';
 import { keys, queryClient } from './queries.ts';
@@ -309,6 +312,80 @@ export function serverPagination(
     onChange: (page, pageSize) =>
       update({ page: page > 1 ? page : undefined, limit: pageSize !== 20 ? pageSize : undefined }),
   };
+}
+
+/** A change to a list page's URL query: a key set to `undefined` or `''` is removed, others are set. */
+export type UrlQueryUpdate = (next: Record<string, string | number | undefined>) => void;
+
+/**
+ * A list page's filters and paging kept in the URL's search parameters: `search` to read them and `update` to change
+ * some of them (the history entry is replaced, so filtering does not fill the back button).
+ */
+export function useUrlQuery(): { search: URLSearchParams; update: UrlQueryUpdate } {
+  const [search, setSearch] = useSearchParams();
+  const update: UrlQueryUpdate = (next) => {
+    const params = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined || v === '') params.delete(k);
+      else params.set(k, String(v));
+    }
+    setSearch(params, { replace: true });
+  };
+  return { search, update };
+}
+
+/** The parts of a list query (useQuery over a paged console endpoint) that {@link FilteredTable} shows. */
+export interface PagedListQuery<T> {
+  data: { list: T[]; page: number; limit: number; total: number } | undefined;
+  error: unknown;
+  isFetching: boolean;
+  isLoading: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A server-paged list under its filter bar: the `filters` followed by a Reload button, the load-error banner, then
+ * the table (inside `<div data-testid={testId}>`) paged through {@link serverPagination} with `query` and `update`.
+ * Renders no card of its own: put it in the page's card.
+ */
+export function FilteredTable<T extends object>({
+  filters,
+  list,
+  query,
+  update,
+  rowKey,
+  columns,
+  testId,
+}: {
+  filters: ReactNode;
+  list: PagedListQuery<T>;
+  query: { page?: number; limit?: number };
+  update: UrlQueryUpdate;
+  rowKey: TableProps<T>['rowKey'];
+  columns: TableProps<T>['columns'];
+  testId?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        {filters}
+        <Button onClick={() => list.refetch()} loading={list.isFetching && !list.isLoading}>
+          {t('common.reload')}
+        </Button>
+      </Space>
+      <LoadError error={list.error} />
+      <div data-testid={testId}>
+        <DataTable<T>
+          rowKey={rowKey}
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          pagination={serverPagination(list.data, query, update, t)}
+        />
+      </div>
+    </>
+  );
 }
 
 /** The 0/1 switch of a table row (status, lock): small, labelled for screen readers as "<column> <row name>". */

@@ -8,11 +8,10 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { queryClient } from '../queries.ts';
-import { DataTable, formatTime, intParam, LoadError, serverPagination } from '../ui.tsx';
+import { FilteredTable, formatTime, intParam, LoadError, useUrlQuery } from '../ui.tsx';
 
 type Item = Res<'adminListDanmaku'>['list'][number];
 type Block = Res<'adminListDanmakuBlocks'>['list'][number];
@@ -29,7 +28,7 @@ function position(sec: number): string {
 export default function DanmakuPage() {
   const { t } = useI18n();
   const { message } = AntApp.useApp();
-  const [search, setSearch] = useSearchParams();
+  const { search, update } = useUrlQuery();
   const query = {
     wd: search.get('wd') || undefined,
     user: search.get('user') || undefined,
@@ -48,15 +47,6 @@ export default function DanmakuPage() {
     queryKey: blocksKey,
     queryFn: ({ signal }) => call('adminListDanmakuBlocks', { signal }),
   });
-
-  function update(next: Record<string, string | number | undefined>) {
-    const params = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') params.delete(k);
-      else params.set(k, String(v));
-    }
-    setSearch(params, { replace: true });
-  }
 
   const refresh = () =>
     Promise.all([
@@ -187,56 +177,52 @@ export default function DanmakuPage() {
     },
   ];
 
-  const data = list.data;
   const apply = () => update({ wd: form.wd.trim(), user: form.user.trim(), vod: form.vod.trim(), page: undefined });
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t('nav.danmaku')} styles={{ body: { paddingTop: 12 } }}>
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Input
-            allowClear
-            placeholder={t('danmaku.searchText')}
-            value={form.wd}
-            onChange={(e) => setForm({ ...form, wd: e.target.value })}
-            onPressEnter={apply}
-            style={{ width: 200 }}
-            data-testid="danmaku-search-text"
-          />
-          <Input
-            allowClear
-            placeholder={t('danmaku.searchUser')}
-            value={form.user}
-            onChange={(e) => setForm({ ...form, user: e.target.value })}
-            onPressEnter={apply}
-            style={{ width: 180 }}
-            data-testid="danmaku-search-user"
-          />
-          <Input
-            allowClear
-            placeholder={t('danmaku.searchTitle')}
-            value={form.vod}
-            onChange={(e) => setForm({ ...form, vod: e.target.value })}
-            onPressEnter={apply}
-            style={{ width: 200 }}
-            data-testid="danmaku-search-title"
-          />
-          <Button type="primary" onClick={apply} data-testid="danmaku-search">
-            {t('danmaku.search')}
-          </Button>
-          <Button onClick={() => list.refetch()} loading={list.isFetching && !list.isLoading}>
-            {t('common.reload')}
-          </Button>
-        </Space>
-        <LoadError error={list.error} />
-        <div data-testid="danmaku-table">
-          <DataTable<Item>
-            rowKey="barrage_id"
-            columns={columns}
-            dataSource={data?.list ?? []}
-            loading={list.isFetching}
-            pagination={serverPagination(data, query, update, t)}
-          />
-        </div>
+        <FilteredTable<Item>
+          list={list}
+          query={query}
+          update={update}
+          rowKey="barrage_id"
+          columns={columns}
+          testId="danmaku-table"
+          filters={
+            <>
+              <Input
+                allowClear
+                placeholder={t('danmaku.searchText')}
+                value={form.wd}
+                onChange={(e) => setForm({ ...form, wd: e.target.value })}
+                onPressEnter={apply}
+                style={{ width: 200 }}
+                data-testid="danmaku-search-text"
+              />
+              <Input
+                allowClear
+                placeholder={t('danmaku.searchUser')}
+                value={form.user}
+                onChange={(e) => setForm({ ...form, user: e.target.value })}
+                onPressEnter={apply}
+                style={{ width: 180 }}
+                data-testid="danmaku-search-user"
+              />
+              <Input
+                allowClear
+                placeholder={t('danmaku.searchTitle')}
+                value={form.vod}
+                onChange={(e) => setForm({ ...form, vod: e.target.value })}
+                onPressEnter={apply}
+                style={{ width: 200 }}
+                data-testid="danmaku-search-title"
+              />
+              <Button type="primary" onClick={apply} data-testid="danmaku-search">
+                {t('danmaku.search')}
+              </Button>
+            </>
+          }
+        />
       </Card>
       <Card title={t('danmaku.blocks')}>
         <LoadError error={blocks.error} />

@@ -23,11 +23,10 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError, type Body, call, errorMessage, type Res } from '../api.ts';
 import { type Translate, useI18n } from '../i18n.ts';
 import { keys, queryClient, useGroups } from '../queries.ts';
-import { DataTable, formatTime, intParam, LoadError, PageSpin, serverPagination } from '../ui.tsx';
+import { FilteredTable, formatTime, intParam, PageSpin, useUrlQuery } from '../ui.tsx';
 
 type ListRes = Res<'adminListUsers'>;
 type Item = ListRes['list'][number];
@@ -319,7 +318,7 @@ function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 
 export default function UsersPage() {
   const { t } = useI18n();
-  const [search, setSearch] = useSearchParams();
+  const { search, update } = useUrlQuery();
   const groups = useGroups();
   const groupName = new Map((groups.data ?? []).map((g) => [g.group_id, g.group_name]));
 
@@ -340,15 +339,6 @@ export default function UsersPage() {
     queryFn: ({ signal }) => call('adminListUsers', { query, signal }),
     placeholderData: keepPreviousData,
   });
-
-  function update(next: Record<string, string | number | undefined>) {
-    const params = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') params.delete(k);
-      else params.set(k, String(v));
-    }
-    setSearch(params, { replace: true });
-  }
 
   const columns: ColumnsType<Item> = [
     { title: 'ID', dataIndex: 'user_id', width: 70 },
@@ -416,63 +406,59 @@ export default function UsersPage() {
     },
   ];
 
-  const data = list.data;
   return (
     <Card title={t('nav.users')} styles={{ body: { paddingTop: 12 } }}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('user.search')}
-          value={wd}
-          onChange={(e) => setWd(e.target.value)}
-          onSearch={(v) => update({ wd: v.trim(), page: undefined })}
-          style={{ width: 290 }}
-          data-testid="user-search"
-        />
-        <Select
-          style={{ width: 170 }}
-          value={query.group_id ?? 0}
-          loading={groups.isLoading}
-          onChange={(v: number) => update({ group_id: v || undefined, page: undefined })}
-          options={[
-            { value: 0, label: `${t('user.col.group')}: ${t('common.all')}` },
-            ...(groups.data ?? []).map((g) => ({ value: g.group_id, label: g.group_name })),
-          ]}
-          popupMatchSelectWidth={false}
-          data-testid="user-filter-group"
-        />
-        <Select
-          style={{ width: 140 }}
-          value={query.user_status ?? -1}
-          onChange={(v: number) => update({ user_status: v < 0 ? undefined : v, page: undefined })}
-          options={[
-            { value: -1, label: `${t('user.col.status')}: ${t('common.all')}` },
-            { value: 1, label: t('user.enabled') },
-            { value: 0, label: t('user.disabled') },
-          ]}
-          data-testid="user-filter-status"
-        />
-        <Checkbox
-          checked={query.deletion === 'pending'}
-          onChange={(e) => update({ deletion: e.target.checked ? 'pending' : undefined, page: undefined })}
-          data-testid="user-filter-deletion"
-        >
-          {t('user.filterDeletion')}
-        </Checkbox>
-        <Button onClick={() => list.refetch()} loading={list.isFetching && !list.isLoading}>
-          {t('common.reload')}
-        </Button>
-      </Space>
-      <LoadError error={list.error} />
-      <div data-testid="user-table">
-        <DataTable<Item>
-          rowKey="user_id"
-          columns={columns}
-          dataSource={data?.list ?? []}
-          loading={list.isFetching}
-          pagination={serverPagination(data, query, update, t)}
-        />
-      </div>
+      <FilteredTable<Item>
+        list={list}
+        query={query}
+        update={update}
+        rowKey="user_id"
+        columns={columns}
+        testId="user-table"
+        filters={
+          <>
+            <Input.Search
+              allowClear
+              placeholder={t('user.search')}
+              value={wd}
+              onChange={(e) => setWd(e.target.value)}
+              onSearch={(v) => update({ wd: v.trim(), page: undefined })}
+              style={{ width: 290 }}
+              data-testid="user-search"
+            />
+            <Select
+              style={{ width: 170 }}
+              value={query.group_id ?? 0}
+              loading={groups.isLoading}
+              onChange={(v: number) => update({ group_id: v || undefined, page: undefined })}
+              options={[
+                { value: 0, label: `${t('user.col.group')}: ${t('common.all')}` },
+                ...(groups.data ?? []).map((g) => ({ value: g.group_id, label: g.group_name })),
+              ]}
+              popupMatchSelectWidth={false}
+              data-testid="user-filter-group"
+            />
+            <Select
+              style={{ width: 140 }}
+              value={query.user_status ?? -1}
+              onChange={(v: number) => update({ user_status: v < 0 ? undefined : v, page: undefined })}
+              options={[
+                { value: -1, label: `${t('user.col.status')}: ${t('common.all')}` },
+                { value: 1, label: t('user.enabled') },
+                { value: 0, label: t('user.disabled') },
+              ]}
+              data-testid="user-filter-status"
+            />
+            <Checkbox
+              checked={query.deletion === 'pending'}
+              onChange={(e) => update({ deletion: e.target.checked ? 'pending' : undefined, page: undefined })}
+              data-testid="user-filter-deletion"
+            >
+              {t('user.filterDeletion')}
+            </Checkbox>
+          </>
+        }
+      />
       {open && <UserDrawer key={open} id={open} onClose={() => update({ user: undefined })} />}
     </Card>
   );

@@ -12,6 +12,10 @@
  *   imported fields); changed data updates the title; a title with `vod_lock = 1` is skipped. Local statistics
  *   (hits, score counts) are only taken from the feed when the title is added.
  * - Every text field is sanitised (lib/sanitize.ts).
+ * - Points prices `vod_points_play` / `vod_points_down` (research/maccms.md §3 "Access") are imported when the feed
+ *   carries them, as whole numbers 0..1,000,000; an unreadable or out-of-range price is imported as 0 (free). The
+ *   feed's `vod_points` (one price for both, used by a source site in its per-title mode) is not imported: the feed
+ *   does not say which mode the source site is in, and titles here price play and download separately.
  */
 import { createHash } from 'node:crypto';
 import type { ImportResult, Locale } from '@openvod/contract';
@@ -128,6 +132,21 @@ function toInt(value: unknown, min: number, max: number, fallback: number): numb
   return Math.min(max, Math.max(min, n));
 }
 
+/** Highest points price the console accepts (contract `AdminVodUpdate.vod_points_play`). */
+const MAX_POINTS = 1_000_000;
+
+/**
+ * A MacCMS points price (`vod_points_play` / `vod_points_down`, research/maccms.md §1 "paid", §3 "Access"): a
+ * whole number 0..{@link MAX_POINTS}, sent as a number or a digit string (live detail feeds send numbers, but feeds
+ * carry numbers as strings elsewhere). Anything else (negative, fractional, "abc", null, too large) is 0 = free:
+ * a price the feed does not state clearly is not charged.
+ */
+export function toPoints(value: unknown): number {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : -1;
+  return Number.isSafeInteger(n) && n >= 0 && n <= MAX_POINTS ? n : 0;
+}
+
 function toScore(value: unknown): string {
   const n = Number.parseFloat(String(value ?? ''));
   if (!Number.isFinite(n)) return '0.0';
@@ -218,6 +237,10 @@ export function mapContent(item: RemoteVod, timeZone: string, now: Date): Partia
   row.vod_level = toInt(item.vod_level, 0, 9, 0);
   row.vod_douban_id = toInt(item.vod_douban_id, 0, 2_000_000_000, 0);
   row.vod_score = toScore(item.vod_score);
+  // Prices are set only when the feed carries them (detail JSON does; list responses and XML never do), so such
+  // feeds leave a title's prices as they are and their content hash is what it was before prices were imported.
+  for (const field of ['vod_points_play', 'vod_points_down'] as const)
+    if (item[field] !== undefined) row[field] = toPoints(item[field]);
   // Without a time in the feed the title keeps its own (insert: now), so re-imports stay "unchanged".
   if (String(item.vod_time ?? '').trim() !== '') row.vod_time = parseFeedTime(item.vod_time, timeZone, now);
   if (item.vod_play_url !== undefined) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
 import { FetchError } from '../../lib/safe-fetch.ts';
 import { createTestDb, type TestDb } from '../../test/harness.ts';
-import { collectText, collectUrl, importCollected } from './importer.service.ts';
+import { collectText, collectUrl, importCollected, toPoints } from './importer.service.ts';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const TZ = 'Asia/Shanghai';
@@ -115,6 +115,81 @@ describe('importCollected', () => {
     };
     await expect(importCollected(db.db, feed, { timeZone: TZ })).rejects.toThrow('boom');
     expect((await db.db.select().from(macVod)).length).toBe(before);
+  });
+});
+
+describe('points prices (vod_points_play / vod_points_down)', () => {
+  const prices = async () => {
+    const rows = await db.db
+      .select({ id: macVod.vod_source_id, play: macVod.vod_points_play, down: macVod.vod_points_down })
+      .from(macVod)
+      .where(eq(macVod.vod_source_key, 'file:points.json'));
+    return Object.fromEntries(rows.map((r) => [r.id, [r.play, r.down]]));
+  };
+
+  it('imports numbers and digit strings on create; bad or empty prices become 0', async () => {
+    const result = await importCollected(db.db, collectText(fixture('points.json'), 'points.json'), { timeZone: TZ });
+    expect(result).toMatchObject({ added: 5, updated: 0, skipped: [] });
+    expect(await prices()).toEqual({
+      '401': [20, 30],
+      '402': [15, 8],
+      // -5 and "abc"; 1.5 and 99,999,999 (above the console's 1,000,000); null and absent.
+      '403': [0, 0],
+      '404': [0, 0],
+      '405': [0, 0],
+    });
+  });
+
+  it('updates changed prices, and the same prices again are unchanged', async () => {
+    const changed = fixture('points.json')
+      .replace('"vod_points_play": 20', '"vod_points_play": 25')
+      .replace('"vod_points_down": " 8 "', '"vod_points_down": "0"');
+    const result = await importCollected(db.db, collectText(changed, 'points.json'), { timeZone: TZ });
+    expect(result).toMatchObject({ added: 0, updated: 2, unchanged: 3 });
+    expect(await prices()).toMatchObject({ '401': [25, 30], '402': [15, 0] });
+    const again = await importCollected(db.db, collectText(changed, 'points.json'), { timeZone: TZ });
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 5 });
+  });
+
+  it('a feed without prices keeps the prices a title has; a locked title keeps its own', async () => {
+    await db.db.update(macVod).set({ vod_points_play: 7 }).where(eq(macVod.vod_source_id, '405'));
+    await db.db.update(macVod).set({ vod_lock: 1 }).where(eq(macVod.vod_source_id, '402'));
+    const withoutPrices = fixture('points.json').replace(/\s*"vod_points(_play|_down)?": [^,]*,/g, '');
+    expect(withoutPrices).not.toContain('vod_points');
+    const result = await importCollected(db.db, collectText(withoutPrices, 'points.json'), { timeZone: TZ });
+    expect(result.skipped).toEqual([{ vod_name: '付费影片乙', reason: 'skip_locked' }]);
+    expect(await prices()).toEqual({
+      '401': [25, 30],
+      '402': [15, 0],
+      '403': [0, 0],
+      '404': [0, 0],
+      '405': [7, 0],
+    });
+    // A locked title is not repriced by a feed either.
+    const repriced = fixture('points.json').replace('"vod_points_play": "15"', '"vod_points_play": "50"');
+    await importCollected(db.db, collectText(repriced, 'points.json'), { timeZone: TZ });
+    expect((await prices())['402']).toEqual([15, 0]);
+  });
+
+  it('toPoints accepts whole numbers 0..1,000,000 only', () => {
+    expect([0, 1, 1_000_000, '12', ' 3 '].map(toPoints)).toEqual([0, 1, 1_000_000, 12, 3]);
+    for (const bad of [
+      -1,
+      1_000_001,
+      2.5,
+      Number.NaN,
+      '',
+      '-3',
+      '1e3',
+      '0x10',
+      '4.0',
+      'ten',
+      null,
+      undefined,
+      {},
+      true,
+    ])
+      expect(toPoints(bad)).toBe(0);
   });
 });
 
