@@ -19,6 +19,7 @@ import type { RewardNonceInfo } from '@openvod/contract';
 import { ApiError } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import { toast } from '../../ui/feedback';
+import { isNativeRewardedAvailable, watchNativeRewardedAd } from './nativeRewarded';
 import { reportRewardProgress, requestRewardNonce } from './rewardedApi';
 import { mountRewardedOverlay } from './rewardedOverlay';
 import { RewardedAdWrapper, type RewardedError, type RewardedProvider } from './wrapper';
@@ -91,6 +92,9 @@ export function ownVideoProvider(opts: { purpose: RewardedPurpose; vodId?: numbe
 }
 
 export async function watchRewardedAd(opts: { purpose: RewardedPurpose; vodId?: number }): Promise<RewardedOutcome> {
+  // Inside an app shell with a native rewarded-ad bridge (docs/native-shells.md) the network's ad is shown and only
+  // its verified server callback pays; on the web, the operator's own video ad.
+  if (isNativeRewardedAvailable()) return watchNativeRewardedAd(opts);
   const { provider, state } = ownVideoProvider(opts);
   const wrapper = new RewardedAdWrapper(provider);
   const outcome = await wrapper.show();
