@@ -96,7 +96,7 @@ test.describe
       expect(forced.status()).toBe(403);
       expect((await forced.json()).code).toBe(QUOTA_USED_UP);
       // Skipping that write gains nothing either: the title's detail has no address to play (nor without a session).
-      for (const headers of [{ authorcode: guestToken }, {}]) {
+      for (const headers of [{ authorcode: guestToken }, {}] as Record<string, string>[]) {
         const detail = (await (await request.get(`/api/vod/${b}`, { headers })).json()) as {
           info: { play_locked: number; vod_play_url: string; sources: { episodes: { url: string }[] }[] };
         };

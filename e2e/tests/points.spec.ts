@@ -4,7 +4,8 @@
  * replayed straight against the API, as a client trick would) pays nothing; the balance stays 5 after a reload.
  * In the exchange centre the type and the count are required (clear errors), too many views fail with the server's
  * 'Insufficient Balance', and after the operator prices a view at 5 points the member exchanges 5 points for one view:
- * balance 0, one view credit, and the log shows the spend. Then the task list shows check-in done.
+ * balance 0, one view credit, and the log shows the spend. Then the task list shows check-in done. In the console the
+ * tasks go by name, the VIP-day price of the exchange centre is set with the quotas, and the report names the types.
  */
 import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
@@ -96,6 +97,9 @@ test('the operator edits a task reward and reads the points report in the consol
   await expect(page.getByTestId('sign-out')).toBeVisible();
 
   await page.goto('/admin/#/point-tasks');
+  // Tasks by their names, not their keys.
+  await expect(page.getByTestId('task-name-share')).toHaveText('Share');
+  await expect(page.getByTestId('task-name-watch_5min')).toHaveText('Watch 5 min');
   const points = page.getByTestId('task-points-share');
   await expect(points).toHaveValue('2');
   await points.fill('4');
@@ -109,6 +113,19 @@ test('the operator edits a task reward and reads the points report in the consol
     })
     .toBe(4);
 
+  // The VIP-day price of the exchange centre is set with the quotas and offered to the app.
+  const vipDay = page.getByTestId('vip-day-points-3');
+  await vipDay.fill('30');
+  await page.locator('form').filter({ has: vipDay }).locator('button[type="submit"]').click();
+  await expect
+    .poll(async () => {
+      const rates = (await (await request.get('/api/points/exchange/rates')).json()) as {
+        vip: { group_id: number; points_per_day: number }[];
+      };
+      return rates.vip.find((g) => g.group_id === 3)?.points_per_day;
+    })
+    .toBe(30);
+
   await page.goto('/admin/#/points-report');
   const api = await request.get('/api/admin/points/report', { headers: { authorcode: admin } });
   const report = (await api.json()) as { issued: number; spent: number; outstanding: number };
@@ -117,4 +134,6 @@ test('the operator edits a task reward and reads the points report in the consol
     await expect(page.getByTestId(`report-${k}`)).toHaveAttribute('data-value', String(report[k]));
   }
   await expect(page.getByTestId('points-report')).toContainText('Points type');
+  await expect(page.getByTestId('points-report')).toContainText('Daily check-in (10)');
+  await expect(page.getByTestId('points-report')).toContainText('Points exchange (24)');
 });

@@ -287,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bindPhonePoint: () => appConfig.bindPhonePoint(),
     grantVip: (tx, g) => app.services.billing.grantVip(tx, g),
     // Issue 7 item 4: setPlog type 13 pays only for a click on an ad this server served to the user, once.
-    verifyAdClick: (userId, impressionId) => ads.claimClickReward(userId, impressionId),
+    verifyAdClick: (userId, impressionId, tx) => ads.claimClickReward(userId, impressionId, tx),
     adminGuard: adminGuard(admin),
   });
   ads.setClickRewarder((user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId));

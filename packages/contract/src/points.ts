@@ -166,6 +166,8 @@ export const AdminQuota = z.object({
   group_name: z.string(),
   free_views: z.number().int(),
   free_downloads: z.number().int(),
+  /** VIP groups (group_id >= 3): points per VIP day in the exchange centre (`group_points_day`; 0 = not offered). */
+  points_per_day: z.number().int(),
 });
 export const AdminPointsSettingsResponse = ok({
   quotas: z.array(AdminQuota),
@@ -180,6 +182,8 @@ export const AdminPointsSettingsUpdate = z.object({
         group_id: z.number().int().min(1),
         free_views: z.number().int().min(0).max(100000),
         free_downloads: z.number().int().min(0).max(100000),
+        /** Points per VIP day (VIP groups only; ignored below group 3). */
+        points_per_day: z.number().int().min(0).max(1_000_000).optional(),
       }),
     )
     .optional(),

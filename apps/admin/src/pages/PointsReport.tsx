@@ -8,10 +8,15 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call, type Res } from '../api.ts';
-import { useI18n } from '../i18n.ts';
+import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { DataTable, ListCard } from '../ui.tsx';
 
 type Row = Res<'adminPointsReport'>['by_type'][number];
+
+/** The operator's name of a plog type (`points.plog.<type>`), else the bare number. */
+function plogTypeName(t: Translate, type: number): string {
+  return (t(`points.plog.${type}` as MessageKey) as string | undefined) ?? String(type);
+}
 
 export default function PointsReportPage() {
   const { t } = useI18n();
@@ -25,7 +30,11 @@ export default function PointsReportPage() {
     placeholderData: keepPreviousData,
   });
   const columns: ColumnsType<Row> = [
-    { title: t('points.col.type'), dataIndex: 'plog_type' },
+    {
+      title: t('points.col.type'),
+      dataIndex: 'plog_type',
+      render: (type: number) => `${plogTypeName(t, type)} (${type})`,
+    },
     { title: t('points.issued'), dataIndex: 'issued', align: 'right' },
     { title: t('points.spent'), dataIndex: 'spent', align: 'right' },
   ];

@@ -9,13 +9,18 @@ import { Button, Form, InputNumber, Space, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { type Body, call, type Res } from '../api.ts';
-import { useI18n } from '../i18n.ts';
+import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
 import { DataTable, ListCard, useAction } from '../ui.tsx';
 
 type Task = Res<'adminListPointTasks'>['list'][number];
 type Settings = Res<'adminGetPointsSettings'>;
 const tasksKey = ['admin', 'points', 'tasks'] as const;
 const settingsKey = ['admin', 'points', 'settings'] as const;
+
+/** The operator's name of a plog type (`points.plog.<type>`), else the bare number. */
+function plogTypeName(t: Translate, type: number): string {
+  return (t(`points.plog.${type}` as MessageKey) as string | undefined) ?? String(type);
+}
 
 function TaskRow({ task }: { task: Task }) {
   const { t } = useI18n();
@@ -95,6 +100,7 @@ function SettingsCard() {
               group_id: g.group_id,
               free_views: v.quotas?.[i]?.free_views ?? g.free_views,
               free_downloads: v.quotas?.[i]?.free_downloads ?? g.free_downloads,
+              ...(g.group_id >= 3 ? { points_per_day: v.quotas?.[i]?.points_per_day ?? g.points_per_day } : {}),
             })),
           })
         }
@@ -110,6 +116,15 @@ function SettingsCard() {
             <Form.Item name={['quotas', i, 'free_downloads']} label={t('points.freeDownloads')}>
               <InputNumber min={0} max={100000} precision={0} />
             </Form.Item>
+            {g.group_id >= 3 && (
+              <Form.Item
+                name={['quotas', i, 'points_per_day']}
+                label={t('points.vipDayPoints')}
+                tooltip={t('points.vipDayPointsHelp')}
+              >
+                <InputNumber min={0} max={1000000} precision={0} data-testid={`vip-day-points-${g.group_id}`} />
+              </Form.Item>
+            )}
           </Space>
         ))}
         <Space wrap>
@@ -132,7 +147,15 @@ export default function TasksPage() {
   const { t } = useI18n();
   const q = useQuery({ queryKey: tasksKey, queryFn: ({ signal }) => call('adminListPointTasks', { signal }) });
   const columns: ColumnsType<Task> = [
-    { title: t('points.col.task'), dataIndex: 'task_key' },
+    {
+      title: t('points.col.task'),
+      dataIndex: 'task_key',
+      render: (key: string, row) => (
+        <span data-testid={`task-name-${key}`} title={key}>
+          {row.long > 0 ? t('points.task.watchMin', { n: row.long }) : plogTypeName(t, row.plog_type)}
+        </span>
+      ),
+    },
     { title: t('points.col.type'), dataIndex: 'plog_type' },
     { title: t('points.col.reward'), key: 'edit', render: (_v, row) => <TaskRow task={row} /> },
   ];

@@ -292,6 +292,57 @@ describe('click rewards (setPlog type 13)', () => {
     expect(await pointsOf(u)).toBe(5);
   });
 
+  it('a tap the click task could not pay (off, or over its cap) keeps its claim and pays once later', async () => {
+    const task = async (patch: Record<string, unknown>) => {
+      const list = (await t.app.inject({ url: '/api/admin/points/tasks', headers: admin })).json().list as {
+        task_id: number;
+        plog_type: number;
+      }[];
+      const id = list.find((x) => x.plog_type === 13)?.task_id;
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/points/tasks/${id}`,
+        headers: admin,
+        payload: patch,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const plog = (u: TestUser, id: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/points/plog?type=13&id=${id}`,
+        headers: { ...u.headers, 'accept-language': 'en-us' },
+        remoteAddress: nextIp(),
+      });
+    const impressionOf = async (u: TestUser) =>
+      (await t.db.db.select().from(adImpression).where(eq(adImpression.user_id, u.user.user_id))).map((i) => i.id);
+    try {
+      // Task off: the tap counts, pays nothing, and its claim is left for when the operator turns the task on.
+      const u = await makeUser(t);
+      await task({ enabled: false });
+      expect((await click(await tokenFor(u.headers), u.headers)).json()).toMatchObject({ code: 1, point: 0 });
+      const [imp] = await impressionOf(u);
+      expect((await plog(u, imp ?? 0)).statusCode).toBe(400);
+      await task({ enabled: true });
+      expect((await plog(u, imp ?? 0)).json()).toMatchObject({ code: 1, point: 1, user_points: 1 });
+      expect((await plog(u, imp ?? 0)).statusCode).toBe(400);
+      expect(await pointsOf(u)).toBe(1);
+      // Over the cap (5): the sixth tap pays nothing; once the operator raises the cap it pays, once.
+      const v = await makeUser(t);
+      const paid: number[] = [];
+      for (let i = 0; i < 6; i++) paid.push((await click(await tokenFor(v.headers), v.headers)).json().point);
+      expect(paid).toEqual([1, 1, 1, 1, 1, 0]);
+      const sixth = Math.max(...(await impressionOf(v)));
+      expect((await plog(v, sixth)).json()).toMatchObject({ code: 1, point: 0, user_points: 5 });
+      await task({ num: 6 });
+      expect((await plog(v, sixth)).json()).toMatchObject({ code: 1, point: 1, user_points: 6 });
+      expect((await plog(v, sixth)).statusCode).toBe(400);
+      expect(await pointsOf(v)).toBe(6);
+    } finally {
+      await task({ enabled: true, num: 5 });
+    }
+  });
+
   it('30 concurrent taps of one token pay once and count one click', async () => {
     const u = await makeUser(t);
     const token = await tokenFor(u.headers);

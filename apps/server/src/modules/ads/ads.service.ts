@@ -330,11 +330,12 @@ export class AdsService {
   /**
    * The points module's `verifyAdClick` (setPlog type 13 with `id` = the impression id adClick recorded): true once
    * for an impression served to `userId`, clicked, shown within the token lifetime; false for anything else and
-   * for every later claim (guarded update: concurrent claims get one true).
+   * for every later claim (guarded update: concurrent claims get one true). Run it in the payment's transaction
+   * `tx` so that a payment refused after the claim (the day's cap) rolls the claim back.
    */
-  claimClickReward(userId: number, impressionId: number): Promise<boolean> {
+  claimClickReward(userId: number, impressionId: number, tx: Db = this.db): Promise<boolean> {
     const now = this.now();
-    return repo.claimClickReward(this.db, impressionId, userId, now, new Date(now.getTime() - AD_TOKEN_TTL_S * 1000));
+    return repo.claimClickReward(tx, impressionId, userId, now, new Date(now.getTime() - AD_TOKEN_TTL_S * 1000));
   }
 
   /** adminAdStats: impressions, clicks, paid clicks and completed rewarded views per ad over operator days. */

@@ -324,6 +324,24 @@ describe('getTask single and the console', () => {
     ).json();
     expect(s2).toMatchObject({ view_points: 12, download_points: 20 });
     expect((await get(u, '/api/points/task')).json().single.freewatch).toEqual({ total: 8, has: 0 });
+    // The VIP-day price of the exchange centre is set here too (VIP groups only) and offered by exchangeRates.
+    const s3 = (
+      await t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/points/settings',
+        headers: admin,
+        payload: {
+          quotas: [
+            { group_id: 2, free_views: 8, free_downloads: 3, points_per_day: 99 },
+            { group_id: 3, free_views: 0, free_downloads: 0, points_per_day: 40 },
+          ],
+        },
+      })
+    ).json();
+    expect(s3.quotas.find((q: { group_id: number }) => q.group_id === 3)).toMatchObject({ points_per_day: 40 });
+    expect(s3.quotas.find((q: { group_id: number }) => q.group_id === 2)).toMatchObject({ points_per_day: 0 });
+    const rates = (await t.app.inject({ url: '/api/points/exchange/rates' })).json();
+    expect(rates.vip.find((g: { group_id: number }) => g.group_id === 3)).toMatchObject({ points_per_day: 40 });
 
     const rep = (
       await t.app.inject({ url: '/api/admin/points/report?from=2026-11-01&to=2026-12-31', headers: admin })

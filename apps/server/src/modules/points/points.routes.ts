@@ -88,7 +88,7 @@ export function registerPoints(
     bindPhonePoint: () => Promise<number>;
     grantVip?: GrantVip;
     /** The ads module's click check (PointsOptions.verifyAdClick). */
-    verifyAdClick?: (userId: number, id: number) => Promise<boolean>;
+    verifyAdClick?: (userId: number, impressionId: number, tx: Db) => Promise<boolean>;
     adminGuard: AdminGuard;
   },
 ): PointsService {

@@ -35,6 +35,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import { operatorDay, operatorDayRange, type UserRow } from '../accounts/accounts.service.ts';
+import { quotaGroupOf } from '../accounts/guest-account.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
 export type TaskRow = typeof pointsTask.$inferSelect;
@@ -51,14 +52,19 @@ export interface PointsOptions {
   bindPhonePoint: () => Promise<number>;
   grantVip?: GrantVip;
   /**
-   * Verify an ad click (setPlog type 13, `id` = the ad impression id): app.ts plugs in the ads module's
+   * Claim an ad click (setPlog type 13, `id` = the ad impression id): app.ts plugs in the ads module's
    * `claimClickReward` (true once for an impression the server served to this user and saw clicked; issue 7 item
-   * 4). Without it every logged-in click report is accepted; the daily cap (`num`) and the once-per-(user, day, id)
-   * key still apply.
+   * 4). It runs inside the payment's transaction `tx`, after the task-off check, so a claim is consumed only when
+   * the click pays: over the day's cap the transaction rolls the claim back and the tap can pay later (a raised
+   * cap, another day within the token lifetime). Without it every logged-in click report is accepted; the daily
+   * cap (`num`) and the once-per-(user, day, id) key still apply.
    */
-  verifyAdClick?: (userId: number, adId: number) => Promise<boolean>;
+  verifyAdClick?: (userId: number, impressionId: number, tx: Db) => Promise<boolean>;
   now?: () => Date;
 }
+
+/** The first VIP group id (spec §4 "VIP: group_id above 2"). */
+const VIP_GROUP_MIN = 3;
 
 /** Thrown inside a transaction when the day's cap is full: rolls the journal row back. */
 class CapReached extends Error {}
@@ -112,18 +118,23 @@ export class PointsService {
    * day), capped by the task's `num`. Returns the points paid now (0: disabled, capped, or a replay) and the
    * balance. For server-side events (watch film 14, collect 20, comment 22) other modules call this with the
    * title / comment id as `ref` (app.services.points.award) after their own write commits; it throws 400
-   * `points_task_off` when the operator switched the task off, which such callers should ignore.
+   * `points_task_off` when the operator switched the task off, which such callers should ignore. `claim`, when
+   * given, runs first inside the payment's transaction; false aborts with 400 `points_task_off`, and a full cap
+   * rolls a successful claim back.
    */
   async award(
     userId: number,
     plogType: number,
     ref: number | string = 0,
+    claim?: (tx: Db) => Promise<boolean>,
   ): Promise<{ point: number; user_points: number; count: number }> {
     const task = await this.taskByType(plogType);
     if (!task?.enabled || task.points <= 0) throw new AppError(400, ErrorCode.generic, 'points_task_off');
     const day = this.day();
     try {
       return await this.db.transaction(async (tx) => {
+        // A single-use claim (ad click) taken in the payment's transaction: rolled back with it when the cap is full.
+        if (claim && !(await claim(tx))) throw new AppError(400, ErrorCode.generic, 'points_task_off');
         const r = await this.ledger.post(tx, {
           userId,
           asset: 'points',
@@ -170,17 +181,17 @@ export class PointsService {
 
   /**
    * setPlog: a reward event the client reports (10 check-in, 13 ad click, 21 share, 23 save QR). Other task types
-   * are 400 `points_type_server_only`; unknown types 400 `points_type_invalid`.
+   * are 400 `points_type_server_only`; unknown types 400 `points_type_invalid`. Type 13 pays only through the
+   * `verifyAdClick` claim (400 `points_task_off` when the impression is not claimable), consumed only when it pays.
    */
   async setPlog(user: UserRow, type: number, id: number) {
     if (!(CLIENT_TASK_TYPES as readonly number[]).includes(type)) {
       const known = await this.taskByType(type);
       throw badRequest(known ? 'points_type_server_only' : 'points_type_invalid', {}, 'type');
     }
-    if (type === TASK_PLOG.adClick && this.opts.verifyAdClick && !(await this.opts.verifyAdClick(user.user_id, id))) {
-      throw new AppError(400, ErrorCode.generic, 'points_task_off');
-    }
-    return this.award(user.user_id, type, type === TASK_PLOG.checkIn ? 0 : id);
+    const verify = this.opts.verifyAdClick;
+    const claim = type === TASK_PLOG.adClick && verify ? (tx: Db) => verify(user.user_id, id, tx) : undefined;
+    return this.award(user.user_id, type, type === TASK_PLOG.checkIn ? 0 : id, claim);
   }
 
   /** getTask (spec §3 Task config). */
@@ -193,7 +204,7 @@ export class PointsService {
         .from(pointsTaskDay)
         .where(and(eq(pointsTaskDay.user_id, user.user_id), eq(pointsTaskDay.day, day))),
       this.usage(user.user_id, day),
-      this.quotaOf(user.group_id),
+      this.quotaOf(quotaGroupOf(user)),
       this.opts.bindPhonePoint(),
       this.ledger.balances(this.db, user.user_id),
     ]);
@@ -466,9 +477,10 @@ export class PointsService {
 
   async settings() {
     const groups = await this.db
-      .select({ group_id: macGroup.group_id, group_name: macGroup.group_name })
+      .select({ group_id: macGroup.group_id, group_name: macGroup.group_name, day: macGroup.group_points_day })
       .from(macGroup)
       .orderBy(asc(macGroup.group_id));
+    const perDay = new Map(groups.map((g) => [g.group_id, g.day]));
     const quotas = await this.db.select().from(pointsQuota);
     const byGroup = new Map(quotas.map((q) => [q.group_id, q]));
     const names = new Map(groups.map((g) => [g.group_id, g.group_name]));
@@ -482,6 +494,7 @@ export class PointsService {
         group_name: names.get(id) ?? (id === 1 ? 'guest' : String(id)),
         free_views: byGroup.get(id)?.free_views ?? 0,
         free_downloads: byGroup.get(id)?.free_downloads ?? 0,
+        points_per_day: id >= VIP_GROUP_MIN ? (perDay.get(id) ?? 0) : 0,
       })),
       view_points: s?.view_points ?? 0,
       download_points: s?.download_points ?? 0,
@@ -489,19 +502,29 @@ export class PointsService {
   }
 
   async updateSettings(body: {
-    quotas?: { group_id: number; free_views: number; free_downloads: number }[] | undefined;
+    quotas?:
+      | { group_id: number; free_views: number; free_downloads: number; points_per_day?: number | undefined }[]
+      | undefined;
     view_points?: number | undefined;
     download_points?: number | undefined;
   }) {
     await this.db.transaction(async (tx) => {
       for (const q of body.quotas ?? []) {
+        const quota = { group_id: q.group_id, free_views: q.free_views, free_downloads: q.free_downloads };
         await tx
           .insert(pointsQuota)
-          .values(q)
+          .values(quota)
           .onConflictDoUpdate({
             target: pointsQuota.group_id,
             set: { free_views: q.free_views, free_downloads: q.free_downloads },
           });
+        // The VIP-day price of the exchange centre (MacCMS group_points_day), VIP groups only.
+        if (q.points_per_day !== undefined && q.group_id >= VIP_GROUP_MIN) {
+          await tx
+            .update(macGroup)
+            .set({ group_points_day: q.points_per_day })
+            .where(eq(macGroup.group_id, q.group_id));
+        }
       }
       const set: { view_points?: number; download_points?: number } = {};
       if (body.view_points !== undefined) set.view_points = body.view_points;

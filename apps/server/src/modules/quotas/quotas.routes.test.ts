@@ -211,6 +211,8 @@ describe('the free-view rule in ajaxUlog', () => {
     expect((await play(g, a)).statusCode).toBe(200);
     expect(await check(g, b)).toMatchObject({ allowed: false, reason: 'blocked', guest: true });
     expect((await play(g, b)).statusCode).toBe(403);
+    // getTask reports the same quota the guest is metered on (group 1's 1 view), not its group's (2).
+    expect(await usedViews(g)).toEqual({ total: 1, has: 1 });
     // Binding a phone makes it a member: the member quota (2) applies.
     await t.db.db.update(macUser).set({ user_phone: '13800138000' }).where(eq(macUser.user_id, g.user.user_id));
     expect(await check(g, b)).toMatchObject({ guest: false, reason: 'free', free: { total: 2, used: 1 } });
@@ -467,6 +469,46 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
       const access = await check(u, id);
       const caller = u ? { user_id: u.user.user_id, group_id: u.user.group_id } : undefined;
       expect([id, await quotas.playOpen(caller, id)]).toEqual([id, OPEN.has(access.reason)]);
+    }
+  });
+});
+
+describe('the daily "watch films" task (spec §9, plog type 14)', () => {
+  it('pays once per title a day for its watch entry, up to the task count; the answer carries the new balance', async () => {
+    const tasks = (await t.app.inject({ url: '/api/admin/points/tasks', headers: admin })).json();
+    const watch = tasks.list.find((x: { plog_type: number }) => x.plog_type === 14);
+    expect(watch).toBeDefined();
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/points/tasks/${watch.task_id}`, headers: admin, payload });
+    expect((await patch({ points: 3, num: 2, enabled: true })).statusCode).toBe(200);
+    try {
+      const u = await makeUser(t, { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86400 });
+      const [a, b, c] = [await newVod(), await newVod(), await newVod()];
+      const balance = async () =>
+        rowsOf<{ p: number }>(
+          await t.db.db.execute(sql`select user_points as p from mac_user where user_id = ${u.user.user_id}`),
+        )[0]?.p as number;
+      const before = await balance();
+      const first = await play(u, a);
+      expect(first.statusCode).toBe(200);
+      expect(await balance()).toBe(before + 3);
+      expect(first.json().point).toBe(before + 3);
+      // The progress pushes of the same title pay nothing more.
+      expect((await play(u, a, '&progress=30&duration=60')).statusCode).toBe(200);
+      expect(await balance()).toBe(before + 3);
+      expect((await play(u, b)).statusCode).toBe(200);
+      expect(await balance()).toBe(before + 6);
+      // The day's count (2) is reached.
+      expect((await play(u, c)).statusCode).toBe(200);
+      expect(await balance()).toBe(before + 6);
+      const paid = rowsOf<{ n: number }>(
+        await t.db.db.execute(
+          sql`select count(*)::int as n from mac_plog where user_id = ${u.user.user_id} and plog_type = 14`,
+        ),
+      );
+      expect(paid[0]?.n).toBe(2);
+    } finally {
+      await patch({ enabled: false });
     }
   });
 });

@@ -33,6 +33,7 @@ export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): Qu
     points: deps.points,
     ledger: deps.ledger,
     touristState: deps.touristState,
+    log: (msg, err) => app.log.warn({ err }, msg),
   });
   deps.playback.setQuotaHook(quotas.hook());
   deps.content.setPlayGate((caller, vodId) => quotas.playOpen(caller, vodId));

@@ -36,15 +36,17 @@
  */
 import {
   type CheckBuyPopedomResponse,
-  guestCredentials,
   type PopedomChoice,
   type PopedomQuery,
   type PopedomReason,
   QUOTA_CODE,
+  TASK_PLOG,
 } from '@openvod/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { GROUP_GUEST, type UserRow } from '../accounts/accounts.service.ts';
+import { isGuestAccount, quotaGroupOf } from '../accounts/guest-account.ts';
 import { InsufficientBalance, type LedgerService } from '../ledger/ledger.service.ts';
 import type { UlogQuotaHook } from '../playback/playback.service.ts';
 import type { PointsService } from '../points/points.service.ts';
@@ -56,6 +58,8 @@ export interface QuotasDeps {
   ledger: LedgerService;
   /** The app config's `tourist_state` ('1' = tourist mode), read live. */
   touristState: () => Promise<string>;
+  /** Where unexpected failures of side effects (task points) are logged. */
+  log?: (msg: string, err: unknown) => void;
 }
 
 /** What {@link QuotasService.evaluate} found (the checkBuyPopedom payload without the envelope). */
@@ -73,26 +77,17 @@ const REFUSALS: Partial<Record<PopedomReason, () => AppError>> = {
   blocked: () => new AppError(403, QUOTA_CODE.quotaUsedUp, 'quota_used_up'),
 };
 
-/**
- * Whether a user row is the device's automatic guest account (spec §4 Auto login; packages/contract guest.ts): its
- * name is the guest name derived from its registration device id (or the first 8 characters of its 16-character
- * guest imei) and no phone is bound. The viewer app uses the same test (apps/web lib/session.ts isGuestUser).
- */
-export function isGuestAccount(u: Pick<UserRow, 'user_name' | 'user_phone' | 'user_device_id' | 'imei'>): boolean {
-  if (u.user_phone) return false;
-  if (u.user_device_id && guestCredentials(u.user_device_id).user_name === u.user_name) return true;
-  return /^[0-9a-f]{16}$/.test(u.imei) && u.imei.slice(0, 8) === u.user_name;
-}
-
 export class QuotasService {
+  /** (user, operator day, title) whose watch-film task this process already tried (see payWatchFilm). */
+  private readonly watchPaid = new LRUCache<string, true>({ max: 20_000 });
   constructor(
     private readonly db: Db,
     private readonly deps: QuotasDeps,
   ) {}
 
-  /** The group whose free quota applies: group 1 for a guest account below VIP, else the user's group. */
+  /** The group whose free quota applies (accounts/guest-account.ts {@link quotaGroupOf}). */
   quotaGroupOf(user: UserRow): number {
-    return user.group_id < 3 && isGuestAccount(user) ? GROUP_GUEST : user.group_id;
+    return quotaGroupOf(user);
   }
 
   private async rightsOf(groupId: number, top: number): Promise<number[]> {
@@ -264,8 +259,33 @@ export class QuotasService {
         const refuse = REFUSALS[a.reason];
         if (refuse) throw refuse();
       },
-      afterSet: async () => undefined,
+      afterSet: async ({ user, key }) => {
+        if (key.ulog_mid !== 1 || key.ulog_type !== PLAY) return undefined;
+        return this.payWatchFilm(user, key.ulog_rid);
+      },
     };
+  }
+
+  /**
+   * The daily task "watch 1-5 films" (spec §9; plog type 14 = TASK_PLOG.watchFilm): a watch entry written for a
+   * published title pays once per title per operator day (the ledger key of PointsService.award), up to the task's
+   * `num`. The watch record is pushed again as playback moves on, so repeats of (user, day, title) already tried by
+   * this process are skipped before touching the database; another process finds the ledger key taken. A task that
+   * is off, or any points failure, never fails the log write. Returns the new balance when points were paid.
+   */
+  private async payWatchFilm(user: UserRow, vodId: number): Promise<{ point: number } | undefined> {
+    const seen = `${user.user_id}:${this.deps.points.day()}:${vodId}`;
+    if (this.watchPaid.has(seen)) return undefined;
+    this.watchPaid.set(seen, true);
+    if (!(await repo.titleFacts(this.db, vodId))) return undefined;
+    try {
+      const r = await this.deps.points.award(user.user_id, TASK_PLOG.watchFilm, vodId);
+      return r.point > 0 ? { point: r.user_points } : undefined;
+    } catch (err) {
+      if (!(err instanceof AppError && err.key === 'points_task_off'))
+        this.deps.log?.('watch-film task points failed', err);
+      return undefined;
+    }
   }
 
   /**

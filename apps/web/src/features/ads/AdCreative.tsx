@@ -24,14 +24,24 @@ export function webDrawable(ad: Pick<AdItem, 'ad_type' | 'ad_pic_url' | 'ad_vide
   }
 }
 
+/** Whether a loaded image or video is landscape (wider than tall by more than 5 %). */
+export function isLandscape(el: HTMLImageElement | HTMLVideoElement): boolean {
+  const w = el instanceof HTMLVideoElement ? el.videoWidth : el.naturalWidth;
+  const h = el instanceof HTMLVideoElement ? el.videoHeight : el.naturalHeight;
+  return w > 0 && h > 0 && w > h * 1.05;
+}
+
 export function AdCreative({
   ad,
   fit = 'cover',
   onError,
+  onLoad,
 }: {
   ad: AdItem;
   fit?: 'cover' | 'contain';
   onError?: () => void;
+  /** The image or video element once its size is known (image load, video metadata). */
+  onLoad?: (el: HTMLImageElement | HTMLVideoElement) => void;
 }) {
   const style = { objectFit: fit } as const;
   if (ad.ad_type === 3 || ad.ad_type === 0) return <ScriptAdFrame adId={ad.ad_id} title={ad.ad_name} />;
@@ -47,6 +57,7 @@ export function AdCreative({
         loop
         playsInline
         onError={onError}
+        onLoadedMetadata={onLoad ? (e) => onLoad(e.currentTarget) : undefined}
       />
     );
   }
@@ -58,6 +69,7 @@ export function AdCreative({
       alt={ad.ad_name}
       draggable={false}
       onError={onError}
+      onLoad={onLoad ? (e) => onLoad(e.currentTarget) : undefined}
     />
   );
 }

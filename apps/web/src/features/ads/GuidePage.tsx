@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { paths } from '../../lib/routes';
-import { AdCreative } from './AdCreative';
+import { AdCreative, isLandscape } from './AdCreative';
 import styles from './ads.module.css';
 import { adTarget, reportClick, reportImpression } from './adsApi';
 import { takeSplashAd } from './splash';
@@ -44,6 +44,12 @@ export default function GuidePage() {
     staleTime: 10 * 60_000,
     retry: false,
   });
+  // A portrait creative fills the screen; a landscape one (declared ad_width > ad_height, or found so once loaded)
+  // is shown whole, centred over the day's cover, instead of cropped to its middle.
+  const [fit, setFit] = useState<'cover' | 'contain'>(() =>
+    ad && ad.ad_width > ad.ad_height && ad.ad_height > 0 ? 'contain' : 'cover',
+  );
+  const fitTo = (el: HTMLImageElement | HTMLVideoElement) => setFit(isLandscape(el) ? 'contain' : 'cover');
   const [elapsed, setElapsed] = useState(0);
   const closed = useRef(false);
   const close = useCallback(
@@ -85,16 +91,17 @@ export default function GuidePage() {
       role="dialog"
       aria-label={t('adsys.splashLabel')}
       data-testid="guide-page"
+      data-fit={fit}
       style={cover.data?.cover_pic ? { backgroundImage: `url("${encodeURI(cover.data.cover_pic)}")` } : undefined}
     >
       {ad &&
         (tappable ? (
           <button type="button" className={styles.splashHit} onClick={tap} aria-label={t('ads.open')}>
-            <AdCreative ad={ad} />
+            <AdCreative ad={ad} fit={fit} onLoad={fitTo} />
           </button>
         ) : (
           <div className={styles.splashHit}>
-            <AdCreative ad={ad} />
+            <AdCreative ad={ad} fit={fit} onLoad={fitTo} />
           </div>
         ))}
       {ad && <span className={styles.badge}>{t('ads.label')}</span>}

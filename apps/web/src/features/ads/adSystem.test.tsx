@@ -5,7 +5,7 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { webDrawable } from './AdCreative';
+import { isLandscape, webDrawable } from './AdCreative';
 import { adTarget, slotOn } from './adsApi';
 import { splashExit } from './GuidePage';
 import { AD_SANDBOX, adFrameUrl, googleUnitValid, ScriptAdFrame } from './ScriptAdFrame';
@@ -72,6 +72,19 @@ describe('taps and pages', () => {
     const own = new URL('http://app.test/api/user');
     expect(webPageSandbox(own, 'http://app.test')).not.toContain('allow-same-origin');
     expect(webPageSandbox(new URL('https://example.com/'), 'http://app.test')).toContain('allow-same-origin');
+  });
+
+  it('the splash shows a landscape creative whole (contain) and fills the screen with a portrait one', () => {
+    const img = (w: number, h: number) => {
+      const el = document.createElement('img');
+      Object.defineProperty(el, 'naturalWidth', { value: w });
+      Object.defineProperty(el, 'naturalHeight', { value: h });
+      return el;
+    };
+    expect(isLandscape(img(1280, 720))).toBe(true);
+    expect(isLandscape(img(720, 1280))).toBe(false);
+    expect(isLandscape(img(100, 102))).toBe(false);
+    expect(isLandscape(img(0, 0))).toBe(false);
   });
 
   it('the splash returns to app paths only', () => {

@@ -98,9 +98,10 @@ export default function PointsCenterPage() {
             </li>
           ))}
         </ul>
-        {log.isSuccess && (
+        {/* The footer only while more pages exist: its end text is the catalogue's 'no more movies'. */}
+        {log.isSuccess && log.hasNextPage && (
           <InfiniteFooter
-            hasMore={Boolean(log.hasNextPage)}
+            hasMore
             loadMore={async () => {
               await log.fetchNextPage();
             }}

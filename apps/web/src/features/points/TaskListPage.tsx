@@ -1,22 +1,63 @@
 /**
  * Task list (spec §2 me/task-list; §3 Task config; §9 daily rewards): each enabled daily task with its reward and
- * today's progress (count / num), today's watched minutes, the check-in action, and today's free view / download
- * counts (getTask single).
+ * today's progress (count / num), today's watched minutes, the check-in action, today's free view / download
+ * counts (getTask single), the one-off bind-phone reward (single.bindphone.point; a link to bind-phone until a phone
+ * is bound) and the watch-time log (durationList: minutes per operator day, spec §4 Duration reward).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { queryClient } from '../../lib/queryClient';
+import { paths } from '../../lib/routes';
+import { useSession } from '../../lib/session';
+import { InfiniteFooter } from '../../ui/InfiniteFooter';
 import { PageHeader } from '../../ui/PageHeader';
 import styles from './points.module.css';
 import { pointsApi } from './pointsApi';
-import { useTasks } from './queries';
+import { useDurationList, useTasks } from './queries';
 import { taskName } from './text';
+
+/** Watched seconds as whole minutes and the remaining seconds. */
+export function minutesAndSeconds(total: number): { m: number; s: number } {
+  const t = Math.max(0, Math.floor(total));
+  return { m: Math.floor(t / 60), s: t % 60 };
+}
+
+function DurationLog() {
+  const { t } = useTranslation();
+  const q = useDurationList();
+  const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <section className={styles.section} data-testid="duration-log">
+      <h2 className={styles.sectionTitle}>{t('points.durationLog')}</h2>
+      {q.isError && <p className={styles.error}>{t('common.loadingFailed')}</p>}
+      {rows.length === 0 && q.isSuccess && <p className={styles.note}>{t('points.durationEmpty')}</p>}
+      <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+        {rows.map((r) => (
+          <li key={r.day} className={styles.row} data-testid="duration-item">
+            <span>{r.day}</span>
+            <span className={styles.note}>{t('points.durationValue', minutesAndSeconds(r.seconds))}</span>
+          </li>
+        ))}
+      </ul>
+      {q.isSuccess && q.hasNextPage && (
+        <InfiniteFooter
+          hasMore
+          loadMore={async () => {
+            await q.fetchNextPage();
+          }}
+        />
+      )}
+    </section>
+  );
+}
 
 export default function TaskListPage() {
   const { t } = useTranslation();
   const q = useTasks();
   const [error, setError] = useState('');
   const data = q.data;
+  const phoneBound = useSession((s) => Boolean(s.user?.user_phone));
 
   async function checkIn() {
     setError('');
@@ -78,6 +119,27 @@ export default function TaskListPage() {
               })}
             </ul>
           </section>
+          {data.single.bindphone.point > 0 && (
+            <section className={styles.section}>
+              <h2 className={styles.sectionTitle}>{t('points.once')}</h2>
+              <div className={styles.row} data-testid="task-bindphone">
+                <div className={styles.rowMain}>
+                  <span>{t('points.task.bindphone')}</span>
+                  <small className={styles.note}>
+                    <span className={styles.plus}>+{data.single.bindphone.point}</span>
+                  </small>
+                </div>
+                {phoneBound ? (
+                  <span className={styles.done}>{t('points.done')}</span>
+                ) : (
+                  <Link to={paths.bindPhone} className={styles.primary} data-testid="task-bindphone-go">
+                    {t('points.go')}
+                  </Link>
+                )}
+              </div>
+            </section>
+          )}
+          <DurationLog />
         </>
       )}
     </div>

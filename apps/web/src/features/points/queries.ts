@@ -23,6 +23,18 @@ export function usePlogList() {
   });
 }
 
+/** durationList: the user's watched seconds per operator day, newest first (spec §7), page after page. */
+export function useDurationList() {
+  const userId = useSession((s) => s.user?.user_id ?? 0);
+  return useInfiniteQuery({
+    queryKey: ['points', 'duration', userId],
+    queryFn: ({ pageParam, signal }) => pointsApi.durationList(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pagecount ? last.page + 1 : undefined),
+    staleTime: 0,
+  });
+}
+
 export function useRates() {
   return useQuery({ queryKey: ['points', 'rates'], queryFn: ({ signal }) => pointsApi.rates(signal) });
 }
