@@ -5,6 +5,7 @@
  */
 import type { CheckBuyPopedomResponse } from '@openvod/contract';
 import { useLocation, useNavigate } from 'react-router';
+import { waivePreroll } from '../../features/ads/prerollWaiver';
 import { watchRewardedAd } from '../../features/ads/rewarded';
 import { BlockedScreen } from '../../features/quotas/BlockedScreen';
 import { useJump } from '../../lib/navigation';
@@ -31,7 +32,11 @@ export function QuotaBlocked({
       poster={poster}
       onWatchAd={async () => {
         // The server credits the view after it verified the ad; the page then asks it again.
-        if ((await watchRewardedAd({ purpose: 'view', vodId })) === 'rewarded') onRetry();
+        if ((await watchRewardedAd({ purpose: 'view', vodId })) === 'rewarded') {
+          // One ad is enough: the title's pre-roll is not shown on top of it.
+          waivePreroll(vodId);
+          onRetry();
+        }
       }}
       onLogin={() => navigate(loginPath(`${location.pathname}${location.search}`))}
       onVip={() => jump(paths.buyCenter, { login: true })}

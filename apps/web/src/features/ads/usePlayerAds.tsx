@@ -7,6 +7,7 @@
  * - `hold`: the pre-roll ({@link PrerollAd}) once per title opened, while the episode buffers underneath; while the
  *   slot's ads are still being asked for, an empty hold (at most {@link ADS_WAIT_MS}, then the episode starts
  *   without them); undefined when the slot has none.
+ *   No pre-roll for a title unlocked by a rewarded ad a moment ago (prerollWaiver.ts).
  * - `pauseLayer`: the pause ad ({@link PauseAd}), the slot's first image ad.
  *
  * VIP and ad-free users (stored user, {@link adFreeUser}) never ask; the server gives them none anyway.
@@ -23,6 +24,7 @@ import type { PlayerState } from '../player/playerState';
 import { adFreeUser, drawable, fetchAds, type ServedAd } from './adsApi';
 import { PauseAd } from './PauseAd';
 import { PrerollAd } from './PrerollAd';
+import { prerollWaived } from './prerollWaiver';
 
 /** Longest wait for the slot's ad list before the episode starts without a pre-roll. */
 export const ADS_WAIT_MS = 1500;
@@ -86,7 +88,7 @@ export function usePlayerAds(vodId: number | undefined): PlayerAds {
   const gate = vodId !== undefined && gateReleased !== vodId ? playbackGate : null;
   const gateNode = gate && vodId !== undefined ? gate({ vodId, release: () => setGateReleased(vodId) }) : undefined;
   if (gateNode !== undefined) hold = gateNode;
-  else if (vodId !== undefined && doneFor !== vodId) {
+  else if (vodId !== undefined && doneFor !== vodId && !prerollWaived(vodId)) {
     if (pending) hold = <div aria-busy="true" data-testid="ads-pending" />;
     else if (preroll && !late) hold = <PrerollAd key={`${vodId}-${preroll.ad_id}`} ad={preroll} onDone={finish} />;
   }
