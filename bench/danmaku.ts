@@ -154,12 +154,19 @@ async function benchEpisode(base: string): Promise<{ vodId: number; sid: number;
   const list = (await (await fetch(`${base}/api/vod?limit=60`)).json()) as { list: { vod_id: number }[] };
   for (const v of list.list) {
     const d = (await (await fetch(`${base}/api/vod/${v.vod_id}`)).json()) as {
-      info: { permission?: number; sources: { sid: number; episodes: { nid: number; url: string }[] }[] };
+      info: {
+        permission?: number;
+        play_locked?: number;
+        sources: { sid: number; episodes: { nid: number; url: string }[] }[];
+      };
     };
     const s = d.info.sources?.[0];
     const e = s?.episodes?.[0];
     const single = d.info.sources.length === 1 && s?.episodes.length === 1;
-    if (s && e && single && d.info.permission !== 0 && e.url.includes('.m3u8') && !e.url.includes('/live/')) {
+    // Without a session the addresses are withheld (issue 7 play gate): a locked title is a video on demand (the
+    // live and wallpaper feeds are never locked); the title page takes the view when the bench user opens it.
+    const vod = d.info.play_locked === 1 || (e?.url.includes('.m3u8') && !e.url.includes('/live/'));
+    if (s && e && single && d.info.permission !== 0 && vod) {
       return { vodId: v.vod_id, sid: s.sid, nid: e.nid };
     }
   }

@@ -182,7 +182,7 @@ test('console catalogue pages: topic, hot words, slideshow, day cover and live c
   const live = (await (
     await page.request.get(`/api/admin/vods/${created.vod_id}`, { headers: await auth(page) })
   ).json()) as {
-    info: { sources: { from: string; episodes: { name: string; url: string }[] }[] };
+    info: { vod_time: string; sources: { from: string; episodes: { name: string; url: string }[] }[] };
   };
   expect(live.info.sources).toEqual([
     expect.objectContaining({ from: 'live', episodes: [expect.objectContaining({ name: '直播', url: stream })] }),
@@ -190,6 +190,28 @@ test('console catalogue pages: topic, hot words, slideshow, day cover and live c
   await page.getByTestId(`live-status-${created.vod_id}`).click();
   await expect(page.getByTestId(`live-status-${created.vod_id}`)).toHaveAttribute('aria-checked', 'false');
   await expect.poll(async () => (await liveList()).some((v) => v.vod_id === created.vod_id)).toBe(false);
+
+  // Console times are shown in the operator's time zone (adminMe `time_zone`), not the browser's (Pago_Pago here).
+  const me = (await (await page.request.get('/api/admin/me', { headers: await auth(page) })).json()) as {
+    time_zone: string;
+  };
+  const inZone = (iso: string, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(iso));
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  };
+  const shown = inZone(live.info.vod_time, me.time_zone);
+  expect(shown).not.toBe(inZone(live.info.vod_time, 'Pacific/Pago_Pago'));
+  await page.goto(`/admin/#/vods/${created.vod_id}`);
+  await expect(page.locator('.ant-descriptions')).toContainText(shown);
 
   // The viewer app's topics page shows the topic with its two titles in the operator's order.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -146,3 +146,36 @@ test('a member favourites, watches and collects on one context and sees it all o
   await ctxA.close();
   await ctxB.close();
 });
+
+test('sharing a title copies its link and pays the share task once a day per title', async ({ browser }) => {
+  // Desktop Chromium has no system share sheet: the link is copied (the sheet path is unit-tested in share.test.ts).
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await presetDevice(page, { locale: 'en-us' });
+  await page.goto('/#/pages/me/index');
+  await expect(page.getByTestId('me-profile')).not.toHaveAttribute('data-user-id', '0');
+  const token = await userToken(page);
+  const id = await vodIdByName(page, '长安夜行录');
+  await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
+  const share = page.getByTestId('share-title');
+  await expect(share).toHaveText('Share');
+  const pointsOf = async () =>
+    (
+      (await (await page.request.post('/api/user/info', { headers: { authorcode: token } })).json()) as {
+        info: { user_points: number };
+      }
+    ).info.user_points;
+  const before = await pointsOf();
+  await share.click();
+  await expect(page.getByTestId('toast')).toHaveText(/^Link copied: paste it to share \+\d+ points$/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain(`#/pages/detail/mov-detail?id=${id}`);
+  const after = await pointsOf();
+  expect(after).toBeGreaterThan(before);
+  // The same title again the same day: copied, nothing more paid.
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
+  await share.click();
+  await expect(page.getByTestId('toast')).toHaveText('Link copied: paste it to share');
+  expect(await pointsOf()).toBe(after);
+  await context.close();
+});

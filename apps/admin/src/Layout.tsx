@@ -1,10 +1,10 @@
 import { App as AntApp, Button, Drawer, Grid, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
-import { type CSSProperties, Suspense, useState } from 'react';
+import { type CSSProperties, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from './api.ts';
 import { useI18n } from './i18n.ts';
 import { queryClient } from './queries.ts';
-import { clearSession, useSession } from './session.ts';
+import { clearSession, getSession, setSession, useSession } from './session.ts';
 import { PageSpin } from './ui.tsx';
 
 const { Header, Sider, Content } = Layout;
@@ -56,6 +56,18 @@ export default function ConsoleLayout() {
   const { message } = AntApp.useApp();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const wide = screens.lg !== false;
+  // The operator's time zone, for console times (ui.tsx formatTime): asked once per session, so sessions stored
+  // before it was sent (or a server whose TZ changed) show times in it too.
+  const token = session?.token;
+  useEffect(() => {
+    if (!token) return;
+    call('adminMe')
+      .then((r) => {
+        const cur = getSession();
+        if (cur && cur.token === token && cur.time_zone !== r.time_zone) setSession({ ...cur, time_zone: r.time_zone });
+      })
+      .catch(() => undefined);
+  }, [token]);
 
   const section = location.pathname.split('/')[1] || 'vods';
   const items: MenuProps['items'] = [

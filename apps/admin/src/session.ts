@@ -5,6 +5,8 @@ export interface Session {
   token: string;
   admin_id: number;
   admin_name: string;
+  /** The operator's time zone (adminLogin / adminMe); times are shown in it. Absent in sessions stored before. */
+  time_zone?: string;
 }
 
 const STORAGE_KEY = 'openvod.admin.session';
@@ -16,7 +18,12 @@ function read(): Session | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Session>;
     if (typeof value.token !== 'string' || !value.token) return null;
-    return { token: value.token, admin_id: Number(value.admin_id) || 0, admin_name: String(value.admin_name ?? '') };
+    return {
+      token: value.token,
+      admin_id: Number(value.admin_id) || 0,
+      admin_name: String(value.admin_name ?? ''),
+      time_zone: typeof value.time_zone === 'string' && value.time_zone ? value.time_zone : undefined,
+    };
   } catch {
     return null;
   }

@@ -26,6 +26,7 @@ import { useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from './api.ts';
 import { type MessageKey, type Translate, useI18n } from './i18n.ts';
 import { keys, queryClient } from './queries.ts';
+import { getSession } from './session.ts';
 
 export function PageSpin() {
   return (
@@ -37,10 +38,30 @@ export function PageSpin() {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An ISO 8601 time as local `YYYY-MM-DD HH:mm`. */
-export function formatTime(iso: string): string {
+/**
+ * An ISO 8601 time as `YYYY-MM-DD HH:mm` in the operator's time zone (the session's `time_zone` from adminLogin /
+ * adminMe), so console times agree with the operator days of reports and expiries; the browser's zone when unknown.
+ */
+export function formatTime(iso: string, timeZone: string | undefined = getSession()?.time_zone): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
+  if (timeZone) {
+    try {
+      const parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(d);
+      const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+    } catch {
+      // An unknown zone: the browser's below.
+    }
+  }
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 

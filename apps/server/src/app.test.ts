@@ -45,6 +45,19 @@ describe('one process serves everything', () => {
     expect(admin.body).toContain('<title>console</title>');
   });
 
+  it('serves chunks of a build made after the server started', async () => {
+    fs.mkdirSync(path.join(root, 'web/assets'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'web/assets/late-abc123.js'), 'export const late = 1;');
+    const res = await app.inject('/assets/late-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('late = 1');
+    expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
+    // An unknown API route still answers the API's own JSON 404.
+    const api = await app.inject({ url: '/api/nothing-here', headers: { 'accept-language': 'en' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBeGreaterThan(0);
+  });
+
   it('serves media with HLS content types and Range requests', async () => {
     const playlist = await app.inject('/media/demo/a.m3u8');
     expect(playlist.statusCode).toBe(200);
@@ -55,6 +68,8 @@ describe('one process serves everything', () => {
     expect(part.rawPayload.length).toBe(100);
     expect(part.headers['content-type']).toContain('video/mp2t');
     expect((await app.inject('/media/demo/missing.ts')).statusCode).toBe(404);
+    fs.writeFileSync(path.join(root, 'data/media/demo/manifest.json'), '{"files":["a.m3u8"]}');
+    expect((await app.inject('/media/demo/manifest.json')).statusCode).toBe(404);
     expect((await app.inject('/media/../../etc/passwd')).statusCode).toBe(404);
   });
 

@@ -222,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const playback = new PlaybackService(deps.db.db, {
     players: async () => (await appConfig.get()).player,
     allowPrivate: deps.config.allowPrivateFeeds,
+    galleryTypeId: async () => (await content.specialTypes()).app_gallery_typeid,
   });
   accounts.onDeletion((tx, user) => playback.forgetUser(tx, user.user_id));
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
@@ -367,6 +368,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     prefix: '/media/',
     decorateReply: false,
     acceptRanges: true,
+    // The demo's file list (media/demo-media.ts) is the server's own bookkeeping: it would list every media file.
+    allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
     maxAge: '1h',
     setHeaders: (res, file) => {
       if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
@@ -395,6 +398,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    // The build's hashed chunks: looked up per request, so chunks of a build made while the server runs are found
+    // (the `/` registration below lists the files present at start only, which keeps /api's own 404s).
+    fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',

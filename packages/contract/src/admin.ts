@@ -11,8 +11,12 @@ export const AdminLoginBody = z.object({
   admin_pwd: z.string().min(1).max(128),
 });
 export const AdminInfo = z.object({ admin_id: z.number().int(), admin_name: z.string() });
-export const AdminLoginResponse = ok({ info: AdminInfo, token: z.string() });
-export const AdminMeResponse = ok({ info: AdminInfo });
+/**
+ * `time_zone`: the operator's IANA time zone (server TZ, default Asia/Shanghai). Days of reports, day covers and
+ * expiries are this zone's, and the console shows every time in it, whatever the browser's zone.
+ */
+export const AdminLoginResponse = ok({ info: AdminInfo, token: z.string(), time_zone: z.string() });
+export const AdminMeResponse = ok({ info: AdminInfo, time_zone: z.string() });
 export const OkResponse = ok({});
 
 /** Console title list: search by name (`wd`), category, publish state; newest update first. */

@@ -34,17 +34,20 @@ export type PopedomQuery = z.infer<typeof PopedomQuery>;
 
 /**
  * Why access is or is not granted:
- * - allowed: `vip` (group ≥ 3 never pays), `bought` (the title was bought with points), `tourist` (tourist mode or
- *   no session: the free-view rule does not apply), `existed` (a log entry of the title exists: replays are free),
+ * - allowed: `vip` (group ≥ 3 never pays), `bought` (the title was bought with points), `tourist` (tourist mode:
+ *   the free-view rule does not apply), `feed` (a title of a special feed category: small/short video, gallery, live,
+ *   playlet; never metered, getDetail never locks it), `existed` (a log entry of the title exists: replays are free),
  *   `free` (a free use of today is left and will be taken by the log write), `extra` (an extra view/download bought
  *   by exchange, code or rewarded ad will be taken);
- * - refused: `no_right`, `login` (priced title without a session), `buy` (priced title not bought), `blocked`
+ * - refused: `no_right`, `login` (no session: a priced title, or any title outside tourist mode), `buy` (priced
+ *   title not bought), `blocked`
  *   (free and extra uses are used up: watch an ad, log in or become VIP).
  */
 export const PopedomReason = z.enum([
   'vip',
   'bought',
   'tourist',
+  'feed',
   'existed',
   'free',
   'extra',

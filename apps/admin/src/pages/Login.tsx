@@ -29,7 +29,12 @@ export default function LoginPage() {
     try {
       const res = await call('adminLogin', { body: values });
       queryClient.clear();
-      setSession({ token: res.token, admin_id: res.info.admin_id, admin_name: res.info.admin_name });
+      setSession({
+        token: res.token,
+        admin_id: res.info.admin_id,
+        admin_name: res.info.admin_name,
+        time_zone: res.time_zone,
+      });
       navigate(from && from !== '/login' ? from : '/vods', { replace: true });
     } catch (e) {
       setError(errorMessage(e, t('common.networkError')));

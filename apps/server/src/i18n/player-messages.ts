@@ -10,7 +10,8 @@ export type PlayerKey =
   | 'realpath_no_parse'
   | 'realpath_failed'
   | 'realpath_refused'
-  | 'ulog_no_id';
+  | 'ulog_no_id'
+  | 'ulog_not_wallpaper';
 
 export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
   'zh-cn': {
@@ -20,6 +21,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: '播放失败：解析接口未返回可播放地址（{reason}）',
     realpath_refused: '播放失败：解析地址不被允许（{reason}）',
     ulog_no_id: '缺少影片 id',
+    ulog_not_wallpaper: '该内容不是壁纸',
   },
   'zh-tw': {
     ad_not_found: '廣告不存在',
@@ -28,6 +30,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: '播放失敗：解析介面未回傳可播放位址（{reason}）',
     realpath_refused: '播放失敗：解析位址不被允許（{reason}）',
     ulog_no_id: '缺少影片 id',
+    ulog_not_wallpaper: '該內容不是桌布',
   },
   'en-us': {
     ad_not_found: 'This ad does not exist',
@@ -36,6 +39,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: 'Play failed: the parse API returned no playable address ({reason})',
     realpath_refused: 'Play failed: the parse address is not allowed ({reason})',
     ulog_no_id: 'The title id is missing',
+    ulog_not_wallpaper: 'This item is not a wallpaper',
   },
   'fr-fr': {
     ad_not_found: "Cette publicité n'existe pas",
@@ -44,6 +48,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: "Échec de la lecture : l'API d'analyse n'a renvoyé aucune adresse lisible ({reason})",
     realpath_refused: "Échec de la lecture : l'adresse d'analyse n'est pas autorisée ({reason})",
     ulog_no_id: "L'identifiant du titre manque",
+    ulog_not_wallpaper: "Cet élément n'est pas un fond d'écran",
   },
   'de-de': {
     ad_not_found: 'Diese Anzeige existiert nicht',
@@ -52,6 +57,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: 'Wiedergabe fehlgeschlagen: Die Parse-API lieferte keine abspielbare Adresse ({reason})',
     realpath_refused: 'Wiedergabe fehlgeschlagen: Die Parse-Adresse ist nicht erlaubt ({reason})',
     ulog_no_id: 'Die Titel-ID fehlt',
+    ulog_not_wallpaper: 'Dieses Element ist kein Hintergrundbild',
   },
   'es-es': {
     ad_not_found: 'Este anuncio no existe',
@@ -60,6 +66,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: 'Error de reproducción: la API de análisis no devolvió una dirección reproducible ({reason})',
     realpath_refused: 'Error de reproducción: la dirección de análisis no está permitida ({reason})',
     ulog_no_id: 'Falta el id del título',
+    ulog_not_wallpaper: 'Este elemento no es un fondo de pantalla',
   },
   'pt-pt': {
     ad_not_found: 'Este anúncio não existe',
@@ -68,6 +75,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: 'Falha na reprodução: a API de análise não devolveu um endereço reproduzível ({reason})',
     realpath_refused: 'Falha na reprodução: o endereço de análise não é permitido ({reason})',
     ulog_no_id: 'Falta o id do título',
+    ulog_not_wallpaper: 'Este item não é um fundo de ecrã',
   },
   'ja-jp': {
     ad_not_found: 'この広告は存在しません',
@@ -76,6 +84,7 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: '再生に失敗しました：解析 API が再生可能なアドレスを返しませんでした（{reason}）',
     realpath_refused: '再生に失敗しました：解析先のアドレスは許可されていません（{reason}）',
     ulog_no_id: '作品 ID がありません',
+    ulog_not_wallpaper: 'これは壁紙ではありません',
   },
   'ko-kr': {
     ad_not_found: '이 광고는 존재하지 않습니다',
@@ -84,5 +93,6 @@ export const PLAYER_MESSAGES: Record<Locale, Record<PlayerKey, string>> = {
     realpath_failed: '재생 실패: 해석 API가 재생 가능한 주소를 반환하지 않았습니다({reason})',
     realpath_refused: '재생 실패: 해석 주소가 허용되지 않습니다({reason})',
     ulog_no_id: '작품 id가 없습니다',
+    ulog_not_wallpaper: '이 항목은 배경화면이 아닙니다',
   },
 };

@@ -48,8 +48,10 @@ describe('console sessions', () => {
       payload: { admin_name: 'admin', admin_pwd: 'test-password-1' },
     });
     const token = login.json().token as string;
+    // The operator's time zone, in which the console shows times (the harness runs the server in Asia/Shanghai).
+    expect(login.json().time_zone).toBe('Asia/Shanghai');
     const me = await t.app.inject({ url: '/api/admin/me', headers: { authorcode: token } });
-    expect(me.json()).toMatchObject({ code: 1, info: { admin_name: 'admin' } });
+    expect(me.json()).toMatchObject({ code: 1, info: { admin_name: 'admin' }, time_zone: 'Asia/Shanghai' });
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorcode: token } })).json().code,
     ).toBe(1);

@@ -23,7 +23,11 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   defineRoute(
     app,
     'adminLogin',
-    async ({ body }) => ({ ...ok, ...(await admin.login(body.admin_name, body.admin_pwd)) }),
+    async ({ body }) => ({
+      ...ok,
+      ...(await admin.login(body.admin_name, body.admin_pwd)),
+      time_zone: admin.timeZone(),
+    }),
     undefined,
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );
@@ -36,7 +40,12 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
     },
     guard,
   );
-  defineRoute(app, 'adminMe', async ({ req }) => ({ ...ok, info: req.admin as AdminPrincipal }), guard);
+  defineRoute(
+    app,
+    'adminMe',
+    async ({ req }) => ({ ...ok, info: req.admin as AdminPrincipal, time_zone: admin.timeZone() }),
+    guard,
+  );
   defineRoute(app, 'adminListVods', async ({ query }) => ({ ...ok, ...(await admin.listVods(query)) }), guard);
   defineRoute(app, 'adminCreateVod', async ({ body }) => ({ ...ok, info: await admin.createVod(body) }), guard);
   defineRoute(app, 'adminGetVod', async ({ params }) => ({ ...ok, info: await admin.getVod(params.id) }), guard);

@@ -55,6 +55,11 @@ export class AdminService {
     private opts: AdminServiceOptions,
   ) {}
 
+  /** The operator's IANA time zone (the console shows times in it; adminLogin / adminMe `time_zone`). */
+  timeZone(): string {
+    return this.opts.timeZone;
+  }
+
   /**
    * Create the first console account if there is none. Returns the generated password (to print once) or
    * undefined when an account exists or ADMIN_PASSWORD was given.

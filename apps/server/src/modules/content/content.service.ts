@@ -135,7 +135,13 @@ export interface Caller {
  * no session) may receive the play addresses of title `vodId` now, given that its group may open the category.
  * False withholds them (getDetail's `play_locked` 1) until a view is taken.
  */
-export type PlayGate = (caller: Caller | undefined, vodId: number) => Promise<boolean>;
+export type PlayGate = (caller: Caller | undefined, vodId: number, title: GatedTitle) => Promise<boolean>;
+
+/** What the gate needs of a title, from the cached detail (no second read): its top category and play price. */
+export interface GatedTitle {
+  top: number;
+  vod_points_play: number;
+}
 
 /**
  * Detail of one title as cached: the full, the locked (episodes without addresses, `play_locked` 1) and the
@@ -144,6 +150,8 @@ export type PlayGate = (caller: Caller | undefined, vodId: number) => Promise<bo
  */
 interface DetailEntry {
   top: number;
+  /** The play price in points (MacCMS vod_points_play), for the play gate. */
+  price: number;
   feed: boolean;
   full: string;
   locked: string;
@@ -491,6 +499,7 @@ export class ContentService {
     const special = new Set(Object.values(await this.specialTypes()).filter((v) => v > 0));
     const entry = {
       top,
+      price: info.vod_points_play,
       feed: special.has(top) || special.has(row.type_id),
       full: JSON.stringify(full),
       locked: JSON.stringify(locked),
@@ -521,7 +530,8 @@ export class ContentService {
     const rights = await this.rightsOf(caller?.group_id ?? GUEST_GROUP_ID);
     if (!rights.has(entry.top)) return { raw: entry.restricted };
     if (entry.feed || !this.playGate) return { raw: entry.full };
-    return { raw: (await this.playGate(caller, vodId)) ? entry.full : entry.locked };
+    const title = { top: entry.top, vod_points_play: entry.price };
+    return { raw: (await this.playGate(caller, vodId, title)) ? entry.full : entry.locked };
   }
 
   /**

@@ -111,6 +111,11 @@ export interface PlaybackDeps {
   /** ALLOW_PRIVATE_FEEDS: parse APIs on loopback/private addresses are allowed. */
   allowPrivate: boolean;
   realPathTimeoutMs?: number;
+  /**
+   * The gallery category id (spec §3 app_gallery_typeid; 0 = none). Wallpaper entries (mid 12) are accepted only for
+   * its titles and only they carry the picture address (`data.url`).
+   */
+  galleryTypeId?: () => Promise<number>;
 }
 
 export class PlaybackService {
@@ -143,12 +148,22 @@ export class PlaybackService {
     });
   }
 
-  /** ajaxUlog (see the module comment). Errors: 400 `ulog_no_id` for a set without `id`. */
+  /** The gallery category id when `mid` is the wallpaper module, else 0 (see {@link PlaybackDeps.galleryTypeId}). */
+  private async galleryFor(mid: number): Promise<number> {
+    if (mid !== repo.WALLPAPER_MID || !this.deps.galleryTypeId) return 0;
+    return this.deps.galleryTypeId();
+  }
+
+  /**
+   * ajaxUlog (see the module comment). Errors: 400 `ulog_no_id` for a set without `id`; 400 `ulog_not_wallpaper` for
+   * a wallpaper entry (mid 12) of a title outside the gallery category.
+   */
   async ulog(user: UserRow, q: UlogQuery): Promise<UlogResponse> {
     const base = { user_id: user.user_id, ulog_mid: q.mid, ulog_type: q.type };
     const ok = { code: 1 as const, msg: 'ok' };
+    const gallery = await this.galleryFor(q.mid);
     if (q.ac !== 'set') {
-      const list = await repo.findEntries(this.db, { ...base, ulog_rid: q.id }, q.limit);
+      const list = await repo.findEntries(this.db, { ...base, ulog_rid: q.id }, q.limit, 0, gallery);
       return {
         ...ok,
         list: list.map(toUlogItem),
@@ -161,8 +176,11 @@ export class PlaybackService {
       return { ...ok, list: [], point: user.user_points, existed: removed > 0 };
     }
     if (q.id === undefined) throw badRequest('ulog_no_id', {}, 'id');
+    if (q.mid === repo.WALLPAPER_MID && !(await repo.inCategory(this.db, q.id, gallery))) {
+      throw badRequest('ulog_not_wallpaper', {}, 'id');
+    }
     const key: repo.UlogKey = { ...base, ulog_rid: q.id, ulog_sid: q.sid, ulog_nid: q.nid };
-    if (q.type === FAVOURITE) return this.toggleFavourite(user, key);
+    if (q.type === FAVOURITE) return this.toggleFavourite(user, key, gallery);
     const existed = (await repo.entryByKey(this.db, key)) !== undefined;
     const ctx: UlogSetContext = { user, key, existed };
     await this.quota.beforeSet(ctx);
@@ -170,7 +188,7 @@ export class PlaybackService {
     const { row, inserted } = await repo.upsertEntry(this.db, key, at, { progress: q.progress, duration: q.duration });
     if (inserted) await repo.trimEntries(this.db, base, ULOG_LIMIT);
     const after = await this.quota.afterSet({ ...ctx, inserted });
-    const entry = await repo.entryWithVod(this.db, row.ulog_id);
+    const entry = await repo.entryWithVod(this.db, row.ulog_id, gallery);
     return {
       ...ok,
       list: entry ? [toUlogItem(entry)] : [],
@@ -184,7 +202,7 @@ export class PlaybackService {
    * film (mid 1), runs the favourite hook (daily task points). Concurrent toggles of one title end with at most one
    * entry (the unique index; a delete that finds nothing answers like a fresh insert's loser: `existed` false).
    */
-  private async toggleFavourite(user: UserRow, key: repo.UlogKey): Promise<UlogResponse> {
+  private async toggleFavourite(user: UserRow, key: repo.UlogKey, gallery: number): Promise<UlogResponse> {
     const ok = { code: 1 as const, msg: 'ok' };
     const removed = await repo.deleteEntries(this.db, key);
     if (removed > 0) return { ...ok, list: [], point: user.user_points, existed: true };
@@ -193,7 +211,7 @@ export class PlaybackService {
     const base = { user_id: key.user_id, ulog_mid: key.ulog_mid, ulog_type: key.ulog_type };
     if (inserted) await repo.trimEntries(this.db, base, ULOG_LIMIT);
     const paid = inserted && key.ulog_mid === ULOG_MID.vod ? await this.favourite(user, key.ulog_rid) : undefined;
-    const entry = await repo.entryWithVod(this.db, row.ulog_id);
+    const entry = await repo.entryWithVod(this.db, row.ulog_id, gallery);
     return { ...ok, list: entry ? [toUlogItem(entry)] : [], point: paid?.point ?? user.user_points, existed: false };
   }
 
@@ -223,8 +241,9 @@ export class PlaybackService {
   /** One page (`page` 1-based, `limit` entries) of the user's entries of `mid`/`type`, newest first. */
   private async page(user: UserRow, mid: number, type: number, page: number, limit: number): Promise<PlaysResponse> {
     const f = { user_id: user.user_id, ulog_mid: mid, ulog_type: type };
+    const gallery = await this.galleryFor(mid);
     const [list, total] = await Promise.all([
-      repo.findEntries(this.db, f, limit, (page - 1) * limit),
+      repo.findEntries(this.db, f, limit, (page - 1) * limit, gallery),
       repo.countEntries(this.db, f),
     ]);
     return {

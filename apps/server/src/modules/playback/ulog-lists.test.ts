@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { macPlog, macUlog, macVod } from '../../db/schema/index.ts';
+import { macPlog, macType, macUlog, macVod } from '../../db/schema/index.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
 import { makeUser, type TestUser } from '../accounts/test-helpers.ts';
 import { episodeUrl } from './playback.service.ts';
@@ -58,10 +58,15 @@ describe(`favourites, favs and downs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
       .values(Array.from({ length: 3 }, (_, i) => ({ type_id: 1, vod_name: `Film ${i + 1}`, vod_pic: `/p${i}.jpg` })))
       .returning({ id: macVod.vod_id });
     vodIds.push(...rows.map((r) => r.id));
+    // The gallery category (spec §3: type_sort 1001 when app_gallery_typeid is not configured).
+    const [galleryType] = await t.db.db
+      .insert(macType)
+      .values({ type_name: 'Wallpapers', type_sort: 1001 })
+      .returning({ id: macType.type_id });
     const [g] = await t.db.db
       .insert(macVod)
       .values({
-        type_id: 1,
+        type_id: galleryType?.id as number,
         vod_name: 'Gallery',
         vod_pic: '/g.jpg',
         vod_play_from: 'pic$$$pic2',
@@ -131,6 +136,46 @@ describe(`favourites, favs and downs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     expect((await get<PageAnswer>('/api/user/favs?mid=12', u)).total).toBe(2);
     const films = await get<PageAnswer>('/api/user/favs', u);
     expect(films.list.map((e) => [e.ulog_rid, e.data.url])).toEqual([[gallery, '']]);
+  });
+
+  it("refuses wallpaper entries of titles outside the gallery, so they never hand out a film's addresses", async () => {
+    const u = await makeUser(t);
+    const [films] = await t.db.db
+      .insert(macType)
+      .values({ type_name: 'Films', type_sort: 1 })
+      .returning({ id: macType.type_id });
+    const [film] = await t.db.db
+      .insert(macVod)
+      .values({
+        type_id: films?.id as number,
+        vod_name: 'Locked film',
+        vod_play_from: 'ovhls',
+        vod_play_url: 'EP1$https://cdn.example.net/secret/1.m3u8',
+      })
+      .returning({ id: macVod.vod_id });
+    for (const type of [2, 4]) {
+      const res = await t.app.inject({
+        url: `/api/user/ulog?ac=set&mid=12&type=${type}&id=${film?.id}&sid=1&nid=1`,
+        headers: { ...u.headers, 'accept-language': 'en-us' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg: 'This item is not a wallpaper', field: 'id' });
+      expect(res.body).not.toContain('secret');
+    }
+    // An entry written before this check (old data) is listed without the address.
+    await t.db.db.insert(macUlog).values({
+      user_id: u.user.user_id,
+      ulog_mid: 12,
+      ulog_type: 2,
+      ulog_rid: film?.id as number,
+      ulog_sid: 1,
+      ulog_nid: 1,
+      ulog_time: 1,
+    });
+    const walls = await get<PageAnswer>('/api/user/favs?mid=12', u);
+    expect(walls.list.map((e) => [e.ulog_rid, e.data.url])).toEqual([[film?.id, '']]);
+    const read = await get<{ list: PageAnswer['list'] }>('/api/user/ulog?mid=12&type=2', u);
+    expect(JSON.stringify(read)).not.toContain('secret');
   });
 
   it('pages favs and downs, newest first, refuses a limit above 500 and shows nobody else', async () => {

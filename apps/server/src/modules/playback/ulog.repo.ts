@@ -49,23 +49,32 @@ function keyWhere(k: UlogKey): SQL {
     : (and(base, eq(macUlog.ulog_sid, k.ulog_sid), eq(macUlog.ulog_nid, k.ulog_nid)) as SQL);
 }
 
-const withVod = {
-  ulog_id: macUlog.ulog_id,
-  user_id: macUlog.user_id,
-  ulog_mid: macUlog.ulog_mid,
-  ulog_type: macUlog.ulog_type,
-  ulog_rid: macUlog.ulog_rid,
-  ulog_sid: macUlog.ulog_sid,
-  ulog_nid: macUlog.ulog_nid,
-  ulog_time: macUlog.ulog_time,
-  ulog_points: macUlog.ulog_points,
-  ulog_progress: macUlog.ulog_progress,
-  ulog_duration: macUlog.ulog_duration,
-  vod_name: macVod.vod_name,
-  vod_pic: macVod.vod_pic,
-  type_id: macVod.type_id,
-  play_url: sql<string | null>`case when ${macUlog.ulog_mid} = ${WALLPAPER_MID} then ${macVod.vod_play_url} end`,
-};
+/**
+ * The columns of an entry with its title. `play_url` (the wallpaper's picture address) only for wallpaper entries
+ * (mid 12) of a title in the gallery category `galleryTypeId` (spec §3 app_gallery_typeid): a wallpaper entry of any
+ * other title must never hand out its play addresses (those go through getDetail's play gate, issue 7 item 2).
+ */
+function withVod(galleryTypeId: number) {
+  return {
+    ulog_id: macUlog.ulog_id,
+    user_id: macUlog.user_id,
+    ulog_mid: macUlog.ulog_mid,
+    ulog_type: macUlog.ulog_type,
+    ulog_rid: macUlog.ulog_rid,
+    ulog_sid: macUlog.ulog_sid,
+    ulog_nid: macUlog.ulog_nid,
+    ulog_time: macUlog.ulog_time,
+    ulog_points: macUlog.ulog_points,
+    ulog_progress: macUlog.ulog_progress,
+    ulog_duration: macUlog.ulog_duration,
+    vod_name: macVod.vod_name,
+    vod_pic: macVod.vod_pic,
+    type_id: macVod.type_id,
+    play_url: sql<
+      string | null
+    >`case when ${macUlog.ulog_mid} = ${WALLPAPER_MID} and ${galleryTypeId} > 0 and (${macVod.type_id} = ${galleryTypeId} or ${macVod.type_id_1} = ${galleryTypeId}) then ${macVod.vod_play_url} end`,
+  };
+}
 
 /** Entries of a user and type (optionally of one title), newest first. */
 export function findEntries(
@@ -73,11 +82,12 @@ export function findEntries(
   f: { user_id: number; ulog_mid: number; ulog_type: number; ulog_rid?: number },
   limit: number,
   offset = 0,
+  galleryTypeId = 0,
 ): Promise<UlogWithVod[]> {
   const conds = [eq(macUlog.user_id, f.user_id), eq(macUlog.ulog_mid, f.ulog_mid), eq(macUlog.ulog_type, f.ulog_type)];
   if (f.ulog_rid !== undefined) conds.push(eq(macUlog.ulog_rid, f.ulog_rid));
   return db
-    .select(withVod)
+    .select(withVod(galleryTypeId))
     .from(macUlog)
     .leftJoin(macVod, and(eq(macVod.vod_id, macUlog.ulog_rid), eq(macVod.vod_status, 1)))
     .where(and(...conds))
@@ -94,14 +104,24 @@ export async function countEntries(db: Db, f: { user_id: number; ulog_mid: numbe
   return row?.n ?? 0;
 }
 
+/** Whether published title `id` belongs to category `typeId` (its own or its top category); false for 0. */
+export async function inCategory(db: Db, id: number, typeId: number): Promise<boolean> {
+  if (typeId <= 0) return false;
+  const [row] = await db
+    .select({ type_id: macVod.type_id, type_id_1: macVod.type_id_1 })
+    .from(macVod)
+    .where(and(eq(macVod.vod_id, id), eq(macVod.vod_status, 1)));
+  return row !== undefined && (row.type_id === typeId || row.type_id_1 === typeId);
+}
+
 export async function entryByKey(db: Db, k: UlogKey): Promise<UlogRow | undefined> {
   const [row] = await db.select().from(macUlog).where(keyWhere(k)).limit(1);
   return row;
 }
 
-export async function entryWithVod(db: Db, id: number): Promise<UlogWithVod | undefined> {
+export async function entryWithVod(db: Db, id: number, galleryTypeId = 0): Promise<UlogWithVod | undefined> {
   const [row] = await db
-    .select(withVod)
+    .select(withVod(galleryTypeId))
     .from(macUlog)
     .leftJoin(macVod, and(eq(macVod.vod_id, macUlog.ulog_rid), eq(macVod.vod_status, 1)))
     .where(eq(macUlog.ulog_id, id));

@@ -14,6 +14,8 @@ export interface TitleFacts {
   vod_id: number;
   /** Top category (type_id_1, or type_id for a title filed directly under a top category). */
   top: number;
+  /** Its own category. */
+  type_id: number;
   vod_points_play: number;
   vod_points_down: number;
 }
@@ -34,6 +36,7 @@ export async function titleFacts(db: Db, id: number): Promise<TitleFacts | undef
   return {
     vod_id: row.vod_id,
     top: row.type_id_1 || row.type_id,
+    type_id: row.type_id,
     vod_points_play: row.vod_points_play,
     vod_points_down: row.vod_points_down,
   };

@@ -362,6 +362,7 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
   };
   const expectOpen = (info: Record<string, unknown> & { sources: Array<{ episodes: Array<{ url: string }> }> }) => {
     expect(info).toMatchObject({ permission: 1, play_locked: 0 });
+    expect(urlsOf(info)).toHaveLength(2);
     expect(urlsOf(info).every((u) => u.startsWith('https://cdn.example.net/q/'))).toBe(true);
   };
 
@@ -426,7 +427,13 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
           .where(eq(macGroup.group_id, g.group_id));
       }
       t.app.services.content.invalidate();
-      expectOpen(await detail(await makeUser(t), await newVod({}, feedId)));
+      const feedMember = await makeUser(t);
+      const feedVod = await newVod({}, feedId);
+      expectOpen(await detail(feedMember, feedVod));
+      // Never metered either: checkBuyPopedom says `feed` and its watch entry takes no view.
+      expect(await check(feedMember, feedVod)).toMatchObject({ allowed: true, reason: 'feed' });
+      expect((await play(feedMember, feedVod)).statusCode).toBe(200);
+      expect((await usedViews(feedMember)).has).toBe(0);
 
       // The category opens but the group lacks its play right (3): locked whatever else holds.
       const member = await makeUser(t);
@@ -464,11 +471,56 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
       [undefined, await newVod()],
       [undefined, await newVod({ play: 5 })],
     ];
-    const OPEN = new Set(['vip', 'bought', 'tourist', 'existed']);
-    for (const [u, id] of cases) {
-      const access = await check(u, id);
-      const caller = u ? { user_id: u.user.user_id, group_id: u.user.group_id } : undefined;
-      expect([id, await quotas.playOpen(caller, id)]).toEqual([id, OPEN.has(access.reason)]);
+    // Bought, used up, and a guest account.
+    const buyer = await makeUser(t);
+    await setPoints(buyer, 20);
+    const boughtTitle = await newVod({ play: 5 });
+    expect((await buy(buyer, boughtTitle)).statusCode).toBe(200);
+    cases.push([buyer, boughtTitle]);
+    const spent = await makeUser(t);
+    expect((await play(spent, await newVod())).statusCode).toBe(200);
+    expect((await play(spent, await newVod())).statusCode).toBe(200);
+    cases.push([spent, await newVod()]);
+    const device = `gate-device-${Date.now()}`;
+    const guestUser = await makeUser(t, {
+      user_name: guestCredentials(device).user_name,
+      password: guestCredentials(device).user_pwd,
+    });
+    await t.db.db.update(macUser).set({ user_device_id: device }).where(eq(macUser.user_id, guestUser.user.user_id));
+    cases.push([guestUser, await newVod()]);
+    const OPEN = new Set(['vip', 'bought', 'tourist', 'feed', 'existed']);
+    const agree = async () => {
+      const reasons = new Set<string>();
+      for (const [u, id] of cases) {
+        const access = await check(u, id);
+        reasons.add(access.reason);
+        const caller = u ? { user_id: u.user.user_id, group_id: u.user.group_id } : undefined;
+        expect([id, access.reason, await quotas.playOpen(caller, id)]).toEqual([
+          id,
+          access.reason,
+          OPEN.has(access.reason),
+        ]);
+      }
+      return reasons;
+    };
+    expect([...(await agree())].sort()).toEqual(['blocked', 'buy', 'existed', 'free', 'login', 'vip', 'bought'].sort());
+    // Tourist mode, then no play right for the member group.
+    const edit = (patch: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/admin/app-config', headers: admin, payload: patch });
+    expect((await edit({ tourist_state: '1' })).statusCode).toBe(200);
+    try {
+      expect(await agree()).toContain('tourist');
+    } finally {
+      expect((await edit({ tourist_state: '0' })).statusCode).toBe(200);
+    }
+    await t.db.db
+      .update(macGroup)
+      .set({ group_popedom: { [String(top)]: [1, 2] } })
+      .where(eq(macGroup.group_id, 2));
+    try {
+      expect(await agree()).toContain('no_right');
+    } finally {
+      await t.db.db.update(macGroup).set({ group_popedom: {} }).where(eq(macGroup.group_id, 2));
     }
   });
 });

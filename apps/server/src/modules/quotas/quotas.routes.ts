@@ -33,10 +33,11 @@ export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): Qu
     points: deps.points,
     ledger: deps.ledger,
     touristState: deps.touristState,
+    feedTypes: async () => new Set(Object.values(await deps.content.specialTypes()).filter((v) => v > 0)),
     log: (msg, err) => app.log.warn({ err }, msg),
   });
   deps.playback.setQuotaHook(quotas.hook());
-  deps.content.setPlayGate((caller, vodId) => quotas.playOpen(caller, vodId));
+  deps.content.setPlayGate((caller, vodId, title) => quotas.playOpen(caller, vodId, title));
   const optionalUser = async (token: string | undefined): Promise<UserRow | undefined> => {
     if (!token) return undefined;
     try {

@@ -7,7 +7,9 @@
  * 1. Rights: the caller's group (no session = group 1) needs right 3 (play) / 4 (download) of the title's top
  *    category in `group_popedom`; a category of `group_type` without a `group_popedom` entry has every right (not
  *    configured = not restricted); a missing or disabled group has group 1's rights. Else `no_right`.
- * 2. VIP (group ≥ 3) never pays and is never metered (MacCMS "group ≥ 3 never pays").
+ * 2. VIP (group ≥ 3) never pays and is never metered (MacCMS "group ≥ 3 never pays"). Titles of the special feed
+ *    categories (small/short video, gallery, live, playlet: swipe feeds of previews) are never metered either
+ *    (`feed`); operators restrict them with category rights.
  * 3. Price: `vod_points_play` / `vod_points_down` > 0 needs a purchase (ajaxBuyPopedom): without a session `login`,
  *    not bought `buy`, bought `bought`. Prices are per title (MacCMS vod_points_type 1, its default).
  * 4. The free-view rule of spec §4 ({@link freeViewRule}, quotas.rule.ts) for free titles: blocked → `blocked`,
@@ -58,6 +60,11 @@ export interface QuotasDeps {
   ledger: LedgerService;
   /** The app config's `tourist_state` ('1' = tourist mode), read live. */
   touristState: () => Promise<string>;
+  /**
+   * Ids of the special feed categories (spec §3: small/short video, gallery, live, playlet), whose titles are never
+   * metered (reason `feed`) and never locked by getDetail (ContentService). None when absent.
+   */
+  feedTypes?: () => Promise<Set<number>>;
   /** Where unexpected failures of side effects (task points) are logged. */
   log?: (msg: string, err: unknown) => void;
 }
@@ -145,6 +152,8 @@ export class QuotasService {
       return answer('no_right', false, ['vip']);
     }
     if (group >= 3) return answer('vip', true);
+    const feeds = (await this.deps.feedTypes?.()) ?? new Set<number>();
+    if (feeds.has(title.top) || feeds.has(title.type_id)) return answer('feed', true);
     if (price > 0) {
       if (!user) return answer('login', false, ['login']);
       return isBought ? answer('bought', true) : answer('buy', false, ['points', 'vip']);
@@ -172,18 +181,26 @@ export class QuotasService {
   /**
    * The play gate of getDetail and casting (see the module comment): may `caller` (undefined = no session) receive
    * the play addresses of title `vodId` without taking a view now? True exactly when {@link evaluate} for play
-   * (type 4) would answer `vip`, `bought`, `tourist` or `existed` (quotas.service.test.ts compares the two); cheaper:
-   * at most five indexed reads, stopping at the first that decides. False for a missing title.
+   * (type 4) would answer `vip`, `bought`, `tourist` or `existed` (quotas.routes.test.ts compares the two); cheaper:
+   * the cached app config, the group's rights, then at most one indexed read (bought or watch record). `title` (top
+   * category and play price) comes from getDetail's cached entry; without it the title is read. False for a missing
+   * title.
    */
-  async playOpen(caller: { user_id: number; group_id: number } | undefined, vodId: number): Promise<boolean> {
+  async playOpen(
+    caller: { user_id: number; group_id: number } | undefined,
+    vodId: number,
+    known?: { top: number; type_id?: number; vod_points_play: number },
+  ): Promise<boolean> {
     const touristMode = async () => String(await this.deps.touristState()) === '1';
     // No session outside tourist mode: `login` whatever the title (the cached app config decides, no title read).
     if (!caller && !(await touristMode())) return false;
-    const title = await repo.titleFacts(this.db, vodId);
+    const title = known ?? (await repo.titleFacts(this.db, vodId));
     if (!title) return false;
     const group = caller?.group_id ?? GROUP_GUEST;
     if (!(await this.rightsOf(group, title.top)).includes(RIGHT_OF_TYPE[PLAY] as number)) return false;
     if (group >= 3) return true;
+    const feeds = (await this.deps.feedTypes?.()) ?? new Set<number>();
+    if (feeds.has(title.top) || (title.type_id !== undefined && feeds.has(title.type_id))) return true;
     if (title.vod_points_play > 0) return caller ? repo.bought(this.db, caller.user_id, PLAY, vodId) : false;
     if (!caller || (await touristMode())) return true;
     return repo.hasRecord(this.db, { userId: caller.user_id, type: PLAY, vodId, sid: 0, nid: 0 });
@@ -236,9 +253,9 @@ export class QuotasService {
   /**
    * The ajaxUlog hook (PlaybackService.setQuotaHook): for a set of a watch (4) or download (5) entry of a published
    * video (mid 1) it refuses with 403 (`buyRequired` with the price, `quotaUsedUp`) or takes the use before the
-   * entry is written. Category rights are not checked again here: without them getDetail withholds the play data
-   * (content module) and checkBuyPopedom says `no_right`. Other types, modules and unknown titles pass (nothing
-   * can be played from them).
+   * entry is written; without the group's right (play / download) of the title's category it refuses with 403
+   * `noRight`, so no view is spent and no watch-film task is paid for a title the user may not play. Other types,
+   * modules and unknown titles pass (nothing can be played from them).
    */
   hook(): UlogQuotaHook {
     return {
@@ -246,7 +263,7 @@ export class QuotasService {
         if (key.ulog_mid !== 1 || (key.ulog_type !== 4 && key.ulog_type !== 5)) return;
         if (!(await repo.titleFacts(this.db, key.ulog_rid))) return;
         const q: PopedomQuery = { id: key.ulog_rid, type: key.ulog_type, sid: key.ulog_sid, nid: key.ulog_nid };
-        const a = await this.evaluate(user, q, { existed, rights: false });
+        const a = await this.evaluate(user, q, { existed });
         if (a.reason === 'buy') {
           throw new AppError(403, QUOTA_CODE.buyRequired, 'quota_buy_required', { price: a.price });
         }

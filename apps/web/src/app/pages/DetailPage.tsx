@@ -10,6 +10,7 @@ import { picUrl } from '../../features/catalogue/picUrl';
 import { useCountHit, useVodDetail } from '../../features/catalogue/queries';
 import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
 import { FavouriteButton } from '../../features/collections/FavouriteButton';
+import { ShareButton } from '../../features/collections/ShareButton';
 import { useRealPath } from '../../features/playback-sync/realPath';
 import { EpisodePicker } from '../../features/player/EpisodePicker';
 import { mediaUrl } from '../../features/player/episodes';
@@ -90,6 +91,8 @@ export default function DetailPage() {
   }, [locked, allowedCheck, refetch]);
   const unlocking =
     locked && allowedCheck !== undefined && (detail.isFetching || unlockAskedFor.current !== allowedCheck);
+  // Asked again and still locked (the refetch failed, or the view was not taken after all): offer to try again.
+  const stuckLocked = locked && allowedCheck !== undefined && !unlocking;
 
   if (id === undefined || (!vod && detail.isError)) {
     return (
@@ -171,6 +174,8 @@ export default function DetailPage() {
           />
         ) : (
           <PlayerMessage
+            onRetry={freeView.state === 'error' || stuckLocked ? freeView.retry : undefined}
+            retryLabel={t('common.retry')}
             message={
               freeView.state === 'error'
                 ? t('quotas.checkFailed')
@@ -192,7 +197,9 @@ export default function DetailPage() {
         {showDetails && (
           <>
             <VodInfo vod={vod} />
-            <FavouriteButton vod={vod} play={selection?.episode.name ?? ''} />
+            <FavouriteButton vod={vod} play={selection?.episode.name ?? ''}>
+              <ShareButton vod={vod} />
+            </FavouriteButton>
             {selection && (
               <p className={styles.nowPlaying} data-testid="now-playing">
                 {t('player.nowPlaying', { name: `${selection.source.from} · ${selection.episode.name}` })}

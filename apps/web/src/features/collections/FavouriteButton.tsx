@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../lib/session';
 import { toast } from '../../ui/feedback';
@@ -11,6 +11,8 @@ interface FavouriteButtonProps {
   vod: { vod_id: number; vod_name: string; vod_pic: string };
   /** The episode playing (kept with the collection record). */
   play: string;
+  /** More title actions shown in the same row (the share button). */
+  children?: ReactNode;
 }
 
 /**
@@ -18,7 +20,7 @@ interface FavouriteButtonProps {
  * viewer's collection, or removes it when it is there. Signed in, the server decides (ajaxUlog type 2) and the
  * button follows its answer; a guest's collection stays on the device.
  */
-export function FavouriteButton({ vod, play }: FavouriteButtonProps) {
+export function FavouriteButton({ vod, play, children }: FavouriteButtonProps) {
   const { t } = useTranslation();
   const userId = useUserId();
   const on = useIsCollected(vod.vod_id);
@@ -54,6 +56,7 @@ export function FavouriteButton({ vod, play }: FavouriteButtonProps) {
         <StarIcon size={18} className={on ? styles.starOn : undefined} />
         <span>{on ? t('collections.favourited') : t('collections.favourite')}</span>
       </button>
+      {children}
     </div>
   );
 }

@@ -754,12 +754,28 @@ function LockIcon({ locked }: { locked: boolean }) {
 }
 
 /** The 16:9 box with a message instead of a video (no source, no episode). */
-export function PlayerMessage({ message, poster }: { message: string; poster?: string }) {
+export function PlayerMessage({
+  message,
+  poster,
+  onRetry,
+  retryLabel,
+}: {
+  message: string;
+  poster?: string;
+  /** A retry button under the message (with its label) when given. */
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   return (
     <div className={styles.player}>
       {poster && <img className={styles.backdrop} src={poster} alt="" />}
       <div className={styles.overlaySolid} role="status" data-testid="player-message">
         <p>{message}</p>
+        {onRetry && (
+          <button type="button" className={styles.button} onClick={onRetry} data-testid="player-message-retry">
+            {retryLabel}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -62,6 +62,20 @@ describe('runFreeView', () => {
     expect(check).toHaveBeenCalledTimes(2);
   });
 
+  it('claims again when the fresh answer has a view left again, and never allows without the view taken', async () => {
+    const refused = () => {
+      throw new ApiError('used up', QUOTA_CODE.quotaUsedUp, 403, 'server');
+    };
+    const check = vi.fn<() => Promise<CheckBuyPopedomResponse>>().mockResolvedValue(answer({ reason: 'extra' }));
+    const once = vi.fn().mockImplementationOnce(refused).mockResolvedValueOnce({});
+    expect((await runFreeView(check, once)).state).toBe('allowed');
+    expect(once).toHaveBeenCalledTimes(2);
+    // The server keeps refusing while saying a view is left: an error to retry, not a player without addresses.
+    const always = vi.fn(refused);
+    expect((await runFreeView(check, always)).state).toBe('error');
+    expect(always).toHaveBeenCalledTimes(2);
+  });
+
   it('lets other failures through (the page shows an error)', async () => {
     const claim = vi.fn(async () => {
       throw new ApiError('offline', 0, 0, 'network');

@@ -40,20 +40,26 @@ export async function runFreeView(
   check: () => Promise<CheckBuyPopedomResponse>,
   claim: (() => Promise<unknown>) | undefined,
 ): Promise<FreeViewState> {
-  const first = await check();
-  if (!first.allowed) return { state: 'refused', check: first };
-  if (!claim || !first.logged_in || !TAKES_A_VIEW.has(first.reason)) return { state: 'allowed', check: first };
-  try {
-    await claim();
-    return { state: 'allowed', check: first };
-  } catch (err) {
-    if (err instanceof ApiError && REFUSAL_CODES.has(err.code)) {
-      const again = await check();
-      return again.allowed ? { state: 'allowed', check: again } : { state: 'refused', check: again };
+  let answer = await check();
+  // A refused write is asked about again: refused now (the last view went to a parallel play) shows the blocked
+  // screen; a view left again (an extra view arrived meanwhile) is claimed once more. Never 'allowed' without the
+  // view taken when one had to be.
+  for (let attempt = 0; ; attempt++) {
+    if (!answer.allowed) return { state: 'refused', check: answer };
+    if (!claim || !answer.logged_in || !TAKES_A_VIEW.has(answer.reason)) return { state: 'allowed', check: answer };
+    if (attempt === MAX_CLAIMS) return { state: 'error', message: '' };
+    try {
+      await claim();
+      return { state: 'allowed', check: answer };
+    } catch (err) {
+      if (!(err instanceof ApiError && REFUSAL_CODES.has(err.code))) throw err;
+      answer = await check();
     }
-    throw err;
   }
 }
+
+/** Claims of one pass before it gives up with `error` (each refused claim is followed by a fresh check). */
+const MAX_CLAIMS = 2;
 
 /**
  * Run the flow for title `vodId` at episode `sid`/`nid` once per opening of the title, again on `retry()` and when
