@@ -45,13 +45,17 @@ interface Load {
   errors: number;
 }
 
-async function load(url: string): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
+async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, pipelining: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/** Home and detail against the constant route, interleaved const/home/const/detail/const. */
-async function throughput(base: string, vodId: number, label: string) {
+/**
+ * Home and detail against the constant route, interleaved const/home/const/detail/const/signed detail/const. The
+ * signed detail is a member's who has a watch entry of the title: the play gate's whole path (session, group rights,
+ * the watch record) before the cached full answer (issue 7 item 2).
+ */
+async function throughput(base: string, vodId: number, label: string, viewer: Viewer) {
   // Warm caches and JIT.
   for (const p of ['/healthz', '/api/home', `/api/vod/${vodId}`])
     await autocannon({ url: base + p, connections: 10, duration: 1 });
@@ -60,13 +64,22 @@ async function throughput(base: string, vodId: number, label: string) {
   const c2 = await load(`${base}/healthz`);
   const detail = await load(`${base}/api/vod/${vodId}`);
   const c3 = await load(`${base}/healthz`);
-  const constant = (c1.rps + c2.rps + c3.rps) / 3;
+  const signed = await load(`${base}/api/vod/${vodId}`, { authorcode: viewer.token });
+  const c4 = await load(`${base}/healthz`);
+  const constant = (c1.rps + c2.rps + c3.rps + c4.rps) / 4;
   log(
     `${label}: constant ${constant.toFixed(0)} req/s; home ${home.rps.toFixed(0)} req/s (p99 ${home.p99} ms); ` +
       `detail ${detail.rps.toFixed(0)} req/s (p99 ${detail.p99} ms); errors ${c1.errors + c2.errors + c3.errors + home.errors + detail.errors}`,
   );
-  if (home.errors || detail.errors) throw new Error(`${label}: requests failed during the load`);
-  return { home: home.rps / constant, detail: detail.rps / constant, homeP99: home.p99, detailP99: detail.p99 };
+  log(`${label}: signed-in detail ${signed.rps.toFixed(0)} req/s (p99 ${signed.p99} ms)`);
+  if (home.errors || detail.errors || signed.errors) throw new Error(`${label}: requests failed during the load`);
+  return {
+    home: home.rps / constant,
+    detail: detail.rps / constant,
+    signedDetail: signed.rps / constant,
+    homeP99: home.p99,
+    detailP99: detail.p99,
+  };
 }
 
 /**
@@ -119,9 +132,10 @@ async function main() {
       const viewer = await signUpViewer(base);
       const { id, url } = await findVod(base, '霓虹断刃', viewer);
       if (ONLY !== 'ttff' && ONLY !== 'danmaku') {
-        const lite = await throughput(base, id, 'pglite');
+        const lite = await throughput(base, id, 'pglite', viewer);
         out.home_vs_constant_pglite = round(lite.home);
         out.detail_vs_constant_pglite = round(lite.detail);
+        out.signed_detail_vs_constant_pglite = round(lite.signedDetail);
         out.home_p99_ms_pglite = lite.homeP99;
         out.detail_p99_ms_pglite = lite.detailP99;
       }
@@ -149,10 +163,12 @@ async function main() {
     log('bench: PostgreSQL server');
     const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: u.toString() });
     try {
-      const { id } = await findVod(base, '霓虹断刃', await signUpViewer(base));
-      const pgr = await throughput(base, id, 'postgres');
+      const viewer = await signUpViewer(base);
+      const { id } = await findVod(base, '霓虹断刃', viewer);
+      const pgr = await throughput(base, id, 'postgres', viewer);
       out.home_vs_constant_pg = round(pgr.home);
       out.detail_vs_constant_pg = round(pgr.detail);
+      out.signed_detail_vs_constant_pg = round(pgr.signedDetail);
       out.home_p99_ms_pg = pgr.homeP99;
       out.detail_p99_ms_pg = pgr.detailP99;
     } finally {
