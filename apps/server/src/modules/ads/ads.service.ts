@@ -170,8 +170,10 @@ export function verifyAdToken(secret: Buffer, token: string): AdToken | undefine
   const parts = token.split('.');
   if (parts.length !== 7 || parts[0] !== 'v1') return undefined;
   const [, ad, subj, user, exp, nonce, sig] = parts as [string, string, string, string, string, string, string];
-  const expected = createHmac('sha256', secret).update(parts.slice(0, 6).join('.')).digest();
-  const given = Buffer.from(sig, 'base64url');
+  // Compared as text: base64url's last character carries unused bits, so decoding would accept several spellings
+  // of one signature (a changed token string must never verify).
+  const expected = Buffer.from(createHmac('sha256', secret).update(parts.slice(0, 6).join('.')).digest('base64url'));
+  const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   if (!/^\d{1,10}$/.test(ad) || !/^\d{1,10}$/.test(user) || !/^\d{1,12}$/.test(exp)) return undefined;
   if (!/^[\w-]{16,32}$/.test(nonce)) return undefined;

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { macUlog, macUser, macVod } from '../../db/schema/index.ts';
+import { macGroup, macUlog, macUser, macVod } from '../../db/schema/index.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
 import { makeUser, type TestUser } from '../accounts/test-helpers.ts';
 import { addressFromAnswer, directlyPlayable, parseApiOf, parseRequestUrl, playTypeOf } from './realpath.ts';
@@ -195,6 +195,8 @@ describe(`ajaxUlog and plays (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Every group may open category 1 of these titles (watch entries need the play right, issue 7 item 2).
+    await t.db.db.update(macGroup).set({ group_type: '1', group_popedom: {} });
     u = await makeUser(t);
     const rows = await t.db.db
       .insert(macVod)

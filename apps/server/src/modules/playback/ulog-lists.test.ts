@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { macPlog, macType, macUlog, macVod } from '../../db/schema/index.ts';
+import { macGroup, macPlog, macType, macUlog, macVod } from '../../db/schema/index.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
 import { makeUser, type TestUser } from '../accounts/test-helpers.ts';
 import { episodeUrl } from './playback.service.ts';
@@ -53,6 +53,8 @@ describe(`favourites, favs and downs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Every group may open category 1 of these titles (watch and download entries need the right, issue 7 item 2).
+    await t.db.db.update(macGroup).set({ group_type: '1', group_popedom: {} });
     const rows = await t.db.db
       .insert(macVod)
       .values(Array.from({ length: 3 }, (_, i) => ({ type_id: 1, vod_name: `Film ${i + 1}`, vod_pic: `/p${i}.jpg` })))
