@@ -22,9 +22,8 @@ import type { RewardNetwork, RewardStatus } from '@openvod/contract';
 import { ApiError } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import { currentUserId } from '../../lib/session';
-import { toast } from '../../ui/feedback';
-import type { RewardedOutcome, RewardedPurpose } from './rewarded';
 import { fetchRewardStatus, requestRewardNonce } from './rewardedApi';
+import { type RewardedOutcome, type RewardedPurpose, settleRewarded } from './rewardedOutcome';
 import { RewardedAdWrapper, type RewardedError, type RewardedProvider } from './wrapper';
 
 /** The networks a shell can show (the server's RewardNetwork without the web's own ad). */
@@ -278,19 +277,5 @@ export function nativeRewardedProvider(opts: NativeRewardedOptions): {
 export async function watchNativeRewardedAd(opts: NativeRewardedOptions): Promise<RewardedOutcome> {
   const { provider, state } = nativeRewardedProvider(opts);
   const outcome = await new RewardedAdWrapper(provider, opts.now ? { now: opts.now } : {}).show();
-  if (outcome.status === 'closed') {
-    toast(i18n.t('rewarded.closedEarly'));
-    return 'closed';
-  }
-  if (outcome.status === 'ended' && state.granted) {
-    toast(i18n.t(opts.purpose === 'view' ? 'rewarded.grantedView' : 'rewarded.grantedDownload'), 'success');
-    return 'rewarded';
-  }
-  const message = state.timedOut
-    ? i18n.t('rewarded.unconfirmed')
-    : state.lastError instanceof ApiError
-      ? state.lastError.message
-      : i18n.t('rewarded.failed');
-  toast(message, 'fail');
-  return 'failed';
+  return settleRewarded(outcome, state, opts.purpose, state.timedOut ? i18n.t('rewarded.unconfirmed') : undefined);
 }

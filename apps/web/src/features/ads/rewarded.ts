@@ -16,16 +16,13 @@
  *                or the server refused the grant. The server's message is shown as a toast.
  */
 import type { RewardNonceInfo } from '@openvod/contract';
-import { ApiError } from '../../lib/api';
-import { i18n } from '../../lib/i18n';
-import { toast } from '../../ui/feedback';
 import { isNativeRewardedAvailable, watchNativeRewardedAd } from './nativeRewarded';
 import { reportRewardProgress, requestRewardNonce } from './rewardedApi';
+import { type RewardedOutcome, type RewardedPurpose, settleRewarded } from './rewardedOutcome';
 import { mountRewardedOverlay } from './rewardedOverlay';
 import { RewardedAdWrapper, type RewardedError, type RewardedProvider } from './wrapper';
 
-export type RewardedPurpose = 'view' | 'download';
-export type RewardedOutcome = 'rewarded' | 'closed' | 'failed';
+export type { RewardedOutcome, RewardedPurpose } from './rewardedOutcome';
 
 /** Times the client asks again when the server says the ad's length has not passed yet (clock rounding). */
 const ENDED_RETRIES = 3;
@@ -97,15 +94,5 @@ export async function watchRewardedAd(opts: { purpose: RewardedPurpose; vodId?: 
   if (isNativeRewardedAvailable()) return watchNativeRewardedAd(opts);
   const { provider, state } = ownVideoProvider(opts);
   const wrapper = new RewardedAdWrapper(provider);
-  const outcome = await wrapper.show();
-  if (outcome.status === 'closed') {
-    toast(i18n.t('rewarded.closedEarly'));
-    return 'closed';
-  }
-  if (outcome.status === 'ended' && state.granted) {
-    toast(i18n.t(opts.purpose === 'view' ? 'rewarded.grantedView' : 'rewarded.grantedDownload'), 'success');
-    return 'rewarded';
-  }
-  toast(state.lastError instanceof ApiError ? state.lastError.message : i18n.t('rewarded.failed'), 'fail');
-  return 'failed';
+  return settleRewarded(await wrapper.show(), state, opts.purpose);
 }

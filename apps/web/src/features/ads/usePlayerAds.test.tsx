@@ -2,42 +2,19 @@
  * The player slot's pre-roll (issue 7): shown once per title opened, and not at all for a title unlocked by a
  * rewarded ad a moment ago (prerollWaiver.ts).
  */
-import type { AdItem } from '@openvod/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { PREROLL_WAIVER_MS, prerollWaived, waivePreroll } from './prerollWaiver';
+import { testAd } from './testAd';
 
 const fetchAds = vi.hoisted(() => vi.fn());
 vi.mock('./adsApi', async (importOriginal) => ({ ...(await importOriginal<object>()), fetchAds }));
 const { usePlayerAds } = await import('./usePlayerAds');
 
-const preroll = {
-  ad_id: 7,
-  ad_name: 'Pre-roll',
-  ad_local_type: 12,
-  ad_status: 1,
-  ad_platform_type: 'h5',
-  ad_type: 1,
-  ad_width: 0,
-  ad_height: 0,
-  ad_show_type: 2,
-  ad_show_num: 0,
-  ad_show_times: 0,
-  ad_pic_url: '/media/ads/demo.png',
-  ad_url: '',
-  ad_video_url: '',
-  ad_js_code: '',
-  ad_uni_id: '',
-  ad_google_id: '',
-  ad_sort: 0,
-  ad_closable: 1,
-  ad_duration: 0,
-  ad_start_time: null,
-  ad_end_time: null,
-} as unknown as AdItem;
+const preroll = testAd({ ad_id: 7, ad_name: 'Pre-roll' });
 
 function render(vodId: number) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
