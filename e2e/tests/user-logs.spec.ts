@@ -44,8 +44,11 @@ test('a member favourites, watches and collects on one context and sees it all o
   const points = async () =>
     (await (await a.request.post('/api/user/info', { headers: { authorcode: token } })).json()).info
       .user_points as number;
-  const pointsBefore = await points();
   await a.goto(`/#/pages/detail/mov-detail?id=${filmId}`);
+  // Opening the title takes its view (the watch entry), which pays the daily watch-films task: the favourite's
+  // point is counted from here.
+  await expect(a.getByTestId('player-video')).toBeVisible();
+  const pointsBefore = await points();
   const fav = a.getByTestId('favourite-toggle');
   await expect(fav).toHaveAttribute('aria-pressed', 'false');
   await fav.click();
