@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { userToken } from './catalogue-helpers';
 import {
   categoryTitles,
   expectMediaCategoriesOpen,
@@ -14,6 +15,9 @@ test('wallpaper tab → detail → swipe → save → collect → collection', a
   await expectMediaCategoriesOpen(page);
   await presetDevice(page);
   await page.goto('/');
+  // The launch signs the device's guest in; the viewer's details are cached per user, so a sign-in landing in the
+  // middle of a swipe would reload them under the finger. Wait for it first.
+  await userToken(page);
   await page.getByTestId('tab-wallpaper').click();
   await expect(page).toHaveURL(/#\/pages\/wallpaper\/index$/);
   const cards = page.locator('[data-testid^="wallpaper-card-"]');
