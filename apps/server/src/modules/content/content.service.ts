@@ -166,6 +166,8 @@ export class ContentService {
   private groupCache = new LRUCache<number, { ids: Set<number> }>({ max: 100, ttl: GROUP_TTL_MS });
   private countCache = new LRUCache<string, number>({ max: 5000, ttl: COUNT_TTL_MS });
   private typesCache = new LRUCache<'all', TypeRow[]>({ max: 1, ttl: CACHE_TTL_MS });
+  /** The special category ids: asked by the quotas module on every watch-entry write, so kept like the types. */
+  private specialCache = new LRUCache<'all', SpecialTypes>({ max: 1, ttl: CACHE_TTL_MS });
   /** Grouped category counts, their time (ms) and the refresh under way (see {@link categoryCounts}). */
   private categoryCountState: { rows: CategoryCount[]; at: number } | undefined;
   private categoryCountLoad: Promise<CategoryCount[]> | undefined;
@@ -195,6 +197,7 @@ export class ContentService {
     this.groupCache.clear();
     this.countCache.clear();
     this.typesCache.clear();
+    this.specialCache.clear();
     this.categoryCountState = undefined;
     this.categoryCountLoad = undefined;
     this.generation++;
@@ -256,6 +259,8 @@ export class ContentService {
 
   /** Special category ids: configured setting, else the category with the conventional `type_sort`, else 0. */
   async specialTypes(): Promise<SpecialTypes> {
+    const hit = this.specialCache.get('all');
+    if (hit) return hit;
     const types = await this.allTypes();
     const settings = await repo.getSettings(
       this.db,
@@ -267,6 +272,7 @@ export class ContentService {
       const bySort = sort === null ? undefined : types.find((t) => t.type_sort === sort && t.type_pid === 0);
       out[key] = configured > 0 ? configured : (bySort?.type_id ?? 0);
     }
+    this.specialCache.set('all', out);
     return out;
   }
 
