@@ -225,6 +225,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     galleryTypeId: async () => (await content.specialTypes()).app_gallery_typeid,
   });
   accounts.onDeletion((tx, user) => playback.forgetUser(tx, user.user_id));
+  accounts.onMerge(async (tx, m) => {
+    m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
+  });
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
   contentRoutes(app, content);

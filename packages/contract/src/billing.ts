@@ -416,6 +416,11 @@ export const BillingErrorCode = {
    * same parameters returns the first result instead (research/money.md §2 idempotency keys).
    */
   idempotencyMismatch: 3005,
+  /**
+   * buy / gopay by the device's automatic guest account (HTTP 403; spec §5 "Buying requires login"): the viewer binds
+   * a phone first (bindPhone keeps the same account and turns it into a member), then buys.
+   */
+  bindPhoneRequired: 3006,
   codeWrong: 3010,
   codeUsed: 3011,
   codeExpired: 3012,

@@ -7,6 +7,7 @@ import type { Locale } from '@openvod/contract';
 
 export type BillingKey =
   | 'billing_order_open'
+  | 'billing_bind_phone_required'
   | 'billing_order_created'
   | 'billing_order_not_found'
   | 'billing_plan_not_found'
@@ -36,6 +37,7 @@ export type BillingKey =
 export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   'zh-cn': {
     billing_order_open: '您有一笔未支付的订单，请先支付或取消',
+    billing_bind_phone_required: '购买前请先绑定手机号（绑定后账号和权益保持不变）',
     billing_order_created: '订单已生成',
     billing_order_not_found: '订单不存在',
     billing_plan_not_found: '该套餐不存在或已下架',
@@ -64,6 +66,7 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'zh-tw': {
     billing_order_open: '您有一筆未支付的訂單，請先支付或取消',
+    billing_bind_phone_required: '購買前請先綁定手機號碼（綁定後帳號和權益保持不變）',
     billing_order_created: '訂單已生成',
     billing_order_not_found: '訂單不存在',
     billing_plan_not_found: '該套餐不存在或已下架',
@@ -92,6 +95,8 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'en-us': {
     billing_order_open: 'You have an unpaid order: pay or cancel it first',
+    billing_bind_phone_required:
+      'Bind a phone number before buying (your account and everything in it stay as they are)',
     billing_order_created: 'Order generated',
     billing_order_not_found: 'Order not found',
     billing_plan_not_found: 'This plan does not exist or is not on sale',
@@ -120,6 +125,8 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'fr-fr': {
     billing_order_open: "Vous avez une commande impayée : payez-la ou annulez-la d'abord",
+    billing_bind_phone_required:
+      "Associez un numéro de téléphone avant d'acheter (votre compte et tout ce qu'il contient sont conservés)",
     billing_order_created: 'Commande générée',
     billing_order_not_found: 'Commande introuvable',
     billing_plan_not_found: "Cette formule n'existe pas ou n'est plus en vente",
@@ -148,6 +155,8 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'de-de': {
     billing_order_open: 'Sie haben eine unbezahlte Bestellung: bitte zuerst bezahlen oder stornieren',
+    billing_bind_phone_required:
+      'Bitte vor dem Kauf eine Telefonnummer verknüpfen (Ihr Konto und alles darin bleiben erhalten)',
     billing_order_created: 'Bestellung erstellt',
     billing_order_not_found: 'Bestellung nicht gefunden',
     billing_plan_not_found: 'Dieser Tarif existiert nicht oder ist nicht im Verkauf',
@@ -177,6 +186,8 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'es-es': {
     billing_order_open: 'Tiene un pedido sin pagar: páguelo o cancélelo primero',
+    billing_bind_phone_required:
+      'Vincule un número de teléfono antes de comprar (su cuenta y todo lo que contiene se conservan)',
     billing_order_created: 'Pedido generado',
     billing_order_not_found: 'Pedido no encontrado',
     billing_plan_not_found: 'Este plan no existe o no está a la venta',
@@ -205,6 +216,8 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'pt-pt': {
     billing_order_open: 'Tem uma encomenda por pagar: pague-a ou cancele-a primeiro',
+    billing_bind_phone_required:
+      'Associe um número de telemóvel antes de comprar (a sua conta e tudo o que contém mantêm-se)',
     billing_order_created: 'Encomenda gerada',
     billing_order_not_found: 'Encomenda não encontrada',
     billing_plan_not_found: 'Este plano não existe ou não está à venda',
@@ -233,6 +246,7 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'ja-jp': {
     billing_order_open: '未払いの注文があります。先にお支払いまたはキャンセルしてください',
+    billing_bind_phone_required: '購入する前に電話番号を紐付けてください（アカウントと特典はそのまま引き継がれます）',
     billing_order_created: '注文が作成されました',
     billing_order_not_found: '注文が見つかりません',
     billing_plan_not_found: 'このプランは存在しないか販売されていません',
@@ -261,6 +275,7 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   },
   'ko-kr': {
     billing_order_open: '미결제 주문이 있습니다. 먼저 결제하거나 취소하세요',
+    billing_bind_phone_required: '구매하기 전에 전화번호를 연결하세요 (계정과 혜택은 그대로 유지됩니다)',
     billing_order_created: '주문이 생성되었습니다',
     billing_order_not_found: '주문을 찾을 수 없습니다',
     billing_plan_not_found: '존재하지 않거나 판매 중이 아닌 요금제입니다',

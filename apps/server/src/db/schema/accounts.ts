@@ -96,7 +96,8 @@ export const userSession = pgTable(
 /**
  * Points journal (MacCMS `mac_plog`, signed amounts): one row per balance change, written in the same transaction.
  * plog_type: 1 recharge, 2 invite registration, 3 promotion visit, 4/5/6 distribution, 7 group upgrade, 8 content
- * purchase, 9 withdrawal, 10 check-in, 11 keep-alive reward, 12 phone-bind reward, 13 ad-click reward.
+ * purchase, 9 withdrawal, 10 check-in, 11 keep-alive reward, 12 phone-bind reward, 13 ad-click reward, 30 guest merge
+ * (modules/accounts/guest-merge.ts: minus on the guest, plus on the account it signed into).
  * `plog_key` makes each externally triggered effect idempotent (e.g. `keepalive:<user>:<day>`).
  */
 export const macPlog = pgTable(
@@ -132,4 +133,23 @@ export const smsCode = pgTable(
     index('sms_code_phone_idx').on(t.phone, t.purpose, t.created_at),
     index('sms_code_ip_idx').on(t.ip, t.created_at),
   ],
+);
+
+/**
+ * Merges of a device's guest account into the account it signed into (modules/accounts/guest-merge.ts): one row per
+ * merge, claimed first by its unique `merge_key` (`merge:<guest_id>:<guest session>`), so two concurrent sign-ins
+ * carrying the same guest session merge once. `moved` records what went over (VIP and ad-free seconds, points, extra
+ * views/downloads, orders, log entries).
+ */
+export const accountMerge = pgTable(
+  'account_merge',
+  {
+    merge_id: serial('merge_id').primaryKey(),
+    merge_key: varchar('merge_key', { length: 80 }).notNull(),
+    guest_id: integer('guest_id').notNull(),
+    target_id: integer('target_id').notNull(),
+    moved: jsonb('moved').$type<Record<string, number>>().notNull().default({}),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_merge_key_uq').on(t.merge_key), index('account_merge_guest_idx').on(t.guest_id)],
 );

@@ -38,6 +38,7 @@ import { plainText } from '../../lib/sanitize.ts';
 import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
+import { type MergeHandler, mergeGuestInto } from './guest-merge.ts';
 import { type FailureCounter, MemoryFailureCounter } from './limits.ts';
 
 export type { GroupRow, UserRow } from './accounts.repo.ts';
@@ -723,11 +724,16 @@ export interface ClientContext {
   ip: string;
   deviceId: string;
   imei?: string;
+  /**
+   * The session token the request carried (`authorcode`), '' or undefined when none: on a sign-in, the device's
+   * guest session whose account is merged into the account signed into (guest-merge.ts).
+   */
+  sessionToken?: string;
 }
 
 /** The {@link ClientContext} of a request (plugins/request-context.ts read and validated the headers). */
 export function clientContext(req: FastifyRequest): ClientContext {
-  return { ip: req.ip, deviceId: req.client.deviceid, imei: req.client.imei };
+  return { ip: req.ip, deviceId: req.client.deviceid, imei: req.client.imei, sessionToken: req.client.authorcode };
 }
 
 /** What the accounts routes use: the database, the clock (tests move it), settings and the login limiter. */
@@ -736,6 +742,7 @@ export class AccountsService {
   now: () => Date = () => new Date();
   private settingsSource: () => Promise<Partial<AccountSettings>> = async () => ({});
   private readonly handlers: DeletionHandler[] = [];
+  private readonly mergeHandlers: MergeHandler[] = [];
   readonly loginLimiter: FailureCounter;
 
   constructor(
@@ -768,6 +775,27 @@ export class AccountsService {
       const i = this.handlers.indexOf(handler);
       if (i >= 0) this.handlers.splice(i, 1);
     };
+  }
+
+  /**
+   * Register work for a guest merge ({@link MergeHandler}; billing: orders and ledger balances, playback: log
+   * entries). Returns a function that unregisters it.
+   */
+  onMerge(handler: MergeHandler): () => void {
+    this.mergeHandlers.push(handler);
+    return () => {
+      const i = this.mergeHandlers.indexOf(handler);
+      if (i >= 0) this.mergeHandlers.splice(i, 1);
+    };
+  }
+
+  /**
+   * Merge the device's guest (the session `ctx.sessionToken` the sign-in request carried) into `targetId`
+   * (guest-merge.ts): VIP and ad-free time, points and what the merge handlers move, once per guest session.
+   * Returns what moved, or null when there was nothing to merge. Every sign-in path calls it before its new session.
+   */
+  mergeGuest(ctx: ClientContext, targetId: number): Promise<Record<string, number> | null> {
+    return mergeGuestInto(this.db, ctx.sessionToken, targetId, { now: this.now(), handlers: this.mergeHandlers });
   }
 
   /** The registered deletion handlers, in order (pass to {@link startAccountJobs} as `handlers`). */
@@ -836,6 +864,7 @@ export class AccountsService {
         now,
       }),
     );
+    await this.mergeGuest(ctx, user.user_id);
     const token = await createSession(this.db, user.user_id, ctx.deviceId, { ip: ctx.ip, now });
     return { info: await this.info((await repo.userById(this.db, user.user_id)) ?? user), token };
   }
@@ -861,6 +890,7 @@ export class AccountsService {
     await this.loginLimiter.reset(name);
     const now = this.now();
     await expireVipIfDue(this.db, user, now);
+    await this.mergeGuest(ctx, user.user_id);
     const token = await createSession(this.db, user.user_id, ctx.deviceId, {
       ip: ctx.ip,
       imei: body.imei || ctx.imei,

@@ -77,7 +77,10 @@ export async function assertRegistrationAllowed(accounts: AccountsService, ctx: 
   }
 }
 
-/** Sign `user` in (phone, one-click, third-party): disabled → 403; VIP expiry applied; a new session. */
+/**
+ * Sign `user` in (phone, one-click, third-party): disabled → 403; VIP expiry applied; the device's guest session the
+ * request carried merged into it (AccountsService.mergeGuest); a new session.
+ */
 export async function signInUser(
   accounts: AccountsService,
   user: UserRow,
@@ -87,6 +90,7 @@ export async function signInUser(
   if (user.user_status !== 1 || user.user_deleted_at) throw forbidden();
   const now = accounts.now();
   await expireVipIfDue(accounts.db, user, now);
+  await accounts.mergeGuest(ctx, user.user_id);
   const token = await createSession(accounts.db, user.user_id, ctx.deviceId, {
     ip: ctx.ip,
     imei: imei || ctx.imei,

@@ -65,6 +65,13 @@ export async function registerBilling(
     log,
   });
   deps.accounts.onDeletion((tx, user) => billing.onUserDeleted(tx, user.user_id));
+  // A guest signing in to an account brings its orders, extra views/downloads and VIP journal (accounts/guest-merge.ts).
+  deps.accounts.onMerge(async (tx, m) => {
+    Object.assign(m.moved, await ledger.moveBalances(tx, m.guest.user_id, m.target.user_id, m.key));
+    await ledger.journalMove(tx, 'vip_s', m.guest.user_id, m.target.user_id, m.vipSeconds, m.key);
+    await ledger.journalMove(tx, 'noad_s', m.guest.user_id, m.target.user_id, m.noadSeconds, m.key);
+    m.moved.orders = await billing.onUsersMerged(tx, m.guest.user_id, m.target.user_id);
+  });
   await billingRoutes(app, billing, deps.accounts, fake);
   billingAdminRoutes(app, billing, ledger, deps.adminGuard);
   let jobs: { stop(): void }[] = [];

@@ -60,6 +60,7 @@ import {
   operatorDayRange,
   PLOG_TYPE,
 } from '../accounts/accounts.service.ts';
+import { isGuestAccount } from '../accounts/guest-account.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PaymentAction, PaymentChannel, PayScene, TradeQueryResult } from './channel.ts';
 import { NotificationRejected } from './channel.ts';
@@ -105,6 +106,15 @@ export function priceFor(
   if (ctx.wasVip) offers.push({ price: plan.price_renew, kind: 'renew' });
   offers.push({ price: plan.price, kind: 'original' });
   return offers.reduce((best, o) => (o.price < best.price ? o : best));
+}
+
+/**
+ * Spec §5 "Buying requires login": the device's automatic guest account (accounts/guest-account.ts) may not pay
+ * money. 403 {@link BillingErrorCode.bindPhoneRequired} (`billing_bind_phone_required`); the viewer app opens the
+ * bind-phone flow on it, and binding keeps the account (it becomes a member with everything it had).
+ */
+export function assertNotGuest(user: UserRow): void {
+  if (isGuestAccount(user)) throw fail(403, BillingErrorCode.bindPhoneRequired, 'billing_bind_phone_required');
 }
 
 export class BillingService {
@@ -388,12 +398,14 @@ export class BillingService {
 
   /**
    * buy: a new unpaid order for the plan with the caller's price snapshot, or the caller's existing unpaid order
-   * (`existing: true`; an expired one is expired first). 400 3002 when the channel is not offered; 404 plan.
+   * (`existing: true`; an expired one is expired first). 403 3006 for the device's guest account
+   * ({@link assertNotGuest}); 400 3002 when the channel is not offered; 404 plan.
    */
   async buy(
     user: UserRow,
     body: { group_id: number; long: PlanLong; channel: string },
   ): Promise<{ info: Order; existing: boolean }> {
+    assertNotGuest(user);
     if (!this.channels.get(body.channel)) throw channelUnavailable();
     const plan = await this.planFor(body.group_id, body.long);
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -430,12 +442,16 @@ export class BillingService {
     throw fail(409, 1409, 'conflict');
   }
 
-  /** gopay: open payment of the caller's unpaid order at a channel (the order's, or a switch to another). */
+  /**
+   * gopay: open payment of the caller's unpaid order at a channel (the order's, or a switch to another). 403 3006 for
+   * the device's guest account ({@link assertNotGuest}: an order it made before that rule cannot be paid either).
+   */
   async gopay(
     user: UserRow,
     body: { order_code: string; channel?: string | undefined; scene: PayScene },
     clientIp: string,
   ): Promise<{ info: Order; action: PaymentAction }> {
+    assertNotGuest(user);
     let order = await this.ownOrder(user, body.order_code);
     if (order.order_status === 'unpaid' && order.order_expire_time.getTime() <= this.now().getTime()) {
       order = await this.expireOrder(order);
@@ -698,6 +714,29 @@ export class BillingService {
       ref: order.order_code,
     });
     return mark('credited');
+  }
+
+  /**
+   * accounts.onMerge (modules/accounts/guest-merge.ts): the guest's orders become the target's, inside the merge
+   * transaction. Its unpaid order moves too unless the target has one already (one unpaid order per user): that one
+   * stays with the guest, and when it is paid later the VIP lands on the guest and moves at its next merge. Returns
+   * how many orders moved.
+   */
+  async onUsersMerged(tx: Db, guestId: number, targetId: number): Promise<number> {
+    const moved = await tx
+      .update(macOrder)
+      .set({ user_id: targetId })
+      .where(
+        and(
+          eq(macOrder.user_id, guestId),
+          or(
+            sql`${macOrder.order_status} <> 'unpaid'`,
+            sql`not exists (select 1 from mac_order o where o.user_id = ${targetId} and o.order_status = 'unpaid')`,
+          ),
+        ),
+      )
+      .returning({ order_id: macOrder.order_id });
+    return moved.length;
   }
 
   /** Provider work started by {@link onUserDeleted}, settled after the deletion commits (tests await it). */

@@ -124,6 +124,49 @@ export class LedgerService {
     return { applied: true, balance: row.balance };
   }
 
+  /**
+   * Move every balance of `fromUser` (views, downloads, cash_fen) to `toUser` inside `tx`: the rows are locked, then
+   * one journal row on each side per asset (kind `merge`, keys `<key>:<asset>:out` / `:in`), so a replayed key
+   * moves nothing. Used by the guest merge (modules/accounts/guest-merge.ts). Returns the amounts moved by asset.
+   */
+  async moveBalances(tx: Db, fromUser: number, toUser: number, key: string): Promise<Record<string, number>> {
+    const rows = await tx
+      .select({ asset: ledgerAccount.asset, balance: ledgerAccount.balance })
+      .from(ledgerAccount)
+      .where(eq(ledgerAccount.user_id, fromUser))
+      .orderBy(ledgerAccount.asset)
+      .for('update');
+    const moved: Record<string, number> = {};
+    for (const r of rows) {
+      if (r.balance <= 0 || !isBalanceAsset(r.asset as LedgerAsset)) continue;
+      const asset = r.asset as LedgerAsset;
+      const meta = { from: fromUser, to: toUser };
+      const out = await this.post(tx, {
+        userId: fromUser,
+        asset,
+        amount: -r.balance,
+        kind: 'merge',
+        key: `${key}:${asset}:out`,
+        meta,
+      });
+      if (!out.applied) continue;
+      await this.post(tx, { userId: toUser, asset, amount: r.balance, kind: 'merge', key: `${key}:${asset}:in`, meta });
+      moved[asset] = r.balance;
+    }
+    return moved;
+  }
+
+  /**
+   * Journal a time moved from one user to another (journal-only assets `vip_s`, `noad_s`: seconds), minus on
+   * `fromUser` and plus on `toUser` under `<key>:<asset>:out` / `:in`. Nothing for 0 seconds.
+   */
+  async journalMove(tx: Db, asset: 'vip_s' | 'noad_s', fromUser: number, toUser: number, seconds: number, key: string) {
+    if (seconds <= 0) return;
+    const meta = { from: fromUser, to: toUser };
+    await this.post(tx, { userId: fromUser, asset, amount: -seconds, kind: 'merge', key: `${key}:${asset}:out`, meta });
+    await this.post(tx, { userId: toUser, asset, amount: seconds, kind: 'merge', key: `${key}:${asset}:in`, meta });
+  }
+
   /** A balance of `ledger_account` (0 when the account has no row yet). */
   async balance(db: Db, userId: number, asset: (typeof BALANCE_ASSETS)[number]): Promise<number> {
     const [row] = await db

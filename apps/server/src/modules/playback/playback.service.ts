@@ -216,6 +216,15 @@ export class PlaybackService {
   }
 
   /**
+   * Guest merge (AccountsService.onMerge, inside the merge transaction `tx`; modules/accounts/guest-merge.ts): the
+   * guest's watch records, favourites, downloads and purchases become the target's ({@link repo.moveUserEntries}:
+   * an entry both have is kept once, with the best of both). Returns how many guest entries moved or merged.
+   */
+  async moveUser(tx: Db, fromUser: number, toUser: number): Promise<number> {
+    return repo.moveUserEntries(tx, fromUser, toUser);
+  }
+
+  /**
    * Account deletion (AccountsService.onDeletion, inside the deletion transaction `tx`): the user's free log entries
    * (watch records, favourites, downloads) go; paid entries (issue 7) stay with the anonymised account.
    */

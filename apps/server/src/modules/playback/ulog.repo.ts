@@ -3,7 +3,7 @@
  * the catalogue table: one query per list instead of one content-service call per entry).
  */
 import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { macUlog, macVod } from '../../db/schema/index.ts';
 
 export type UlogRow = typeof macUlog.$inferSelect;
@@ -198,6 +198,39 @@ export async function trimEntries(db: Db, f: { user_id: number; ulog_mid: number
       order by ulog_time desc, ulog_id desc
       offset ${keep}
     )`);
+}
+
+/**
+ * Move every entry of `fromUser` to `toUser` (guest merge). An entry the target has already (the same unique key:
+ * the title for favourites and watch records, the episode or picture for the others) is merged into the target's:
+ * the points paid are the greater, the time the later, and a watch record takes the guest's episode and position
+ * when the guest watched later; the guest's copy is then dropped. Returns how many guest entries were merged or
+ * moved.
+ */
+export async function moveUserEntries(db: Db, fromUser: number, toUser: number): Promise<number> {
+  const same = sql`g.ulog_mid = t.ulog_mid and g.ulog_type = t.ulog_type and g.ulog_rid = t.ulog_rid and (
+      (g.ulog_mid <> 12 and g.ulog_type in (2, 4))
+      or (g.ulog_sid = t.ulog_sid and g.ulog_nid = t.ulog_nid))`;
+  await db.execute(sql`
+    update mac_ulog t set
+      ulog_points = greatest(t.ulog_points, g.ulog_points),
+      ulog_time = greatest(t.ulog_time, g.ulog_time),
+      ulog_sid = case when g.ulog_type = 4 and g.ulog_time > t.ulog_time then g.ulog_sid else t.ulog_sid end,
+      ulog_nid = case when g.ulog_type = 4 and g.ulog_time > t.ulog_time then g.ulog_nid else t.ulog_nid end,
+      ulog_progress = case when g.ulog_time > t.ulog_time then g.ulog_progress else t.ulog_progress end,
+      ulog_duration = case when g.ulog_time > t.ulog_time then g.ulog_duration else t.ulog_duration end
+    from mac_ulog g
+    where g.user_id = ${fromUser} and t.user_id = ${toUser} and ${same}`);
+  const merged = await db.execute(sql`
+    delete from mac_ulog g using mac_ulog t
+    where g.user_id = ${fromUser} and t.user_id = ${toUser} and ${same}
+    returning g.ulog_id`);
+  const moved = await db
+    .update(macUlog)
+    .set({ user_id: toUser })
+    .where(eq(macUlog.user_id, fromUser))
+    .returning({ id: macUlog.ulog_id });
+  return rowsOf(merged).length + moved.length;
 }
 
 /** Delete every free (points 0) entry of a user (account deletion). */
