@@ -3,6 +3,7 @@ import { loadHls } from '../features/player/hlsEngine';
 import { mediaPaths } from '../lib/mediaPaths';
 import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
 import { currentUserId, useSession } from '../lib/session';
+import { installSessionRefresh } from '../lib/sessionRefresh';
 import { lazyPage } from './lazyPage';
 import { PageBoundary } from './PageBoundary';
 import { PLACEHOLDER_ROUTES } from './placeholders';
@@ -20,6 +21,8 @@ function installServerSyncs(): void {
   void import('../features/collections/favouriteSync').then((m) => m.installFavouriteSync());
   void import('../features/wallpaper/collectionSync').then((m) => m.installWallpaperSync());
 }
+// A sign-in or sign-out refreshes the user's VIP, points and per-user catalogue queries at once (no reload).
+installSessionRefresh();
 if (currentUserId() > 0) installServerSyncs();
 else {
   const stop = useSession.subscribe((s) => {

@@ -1,3 +1,4 @@
+import { useIsGuest } from '../../features/account/bindGate';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
 import { HOME_CACHE_KEY } from '../../features/catalogue/homeCache';
 import SettingsPage from '../../features/settings/SettingsPage';
@@ -6,5 +7,5 @@ import { removeKey } from '../../lib/storage';
 const clearCaches = () => removeKey(HOME_CACHE_KEY);
 
 export default function SettingsRoute() {
-  return <SettingsPage onClearCache={clearCaches} accountNotice={<DeletionNotice />} />;
+  return <SettingsPage onClearCache={clearCaches} accountNotice={<DeletionNotice />} isGuest={useIsGuest()} />;
 }

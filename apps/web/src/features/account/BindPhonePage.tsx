@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { accountApi } from '../../lib/accountApi';
 import { useAppConfig } from '../../lib/appConfig';
+import { safeRedirect } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { toast } from '../../ui/feedback';
 import { LockIcon, PhoneIcon } from '../../ui/icons';
@@ -12,9 +14,15 @@ import login from './LoginPage.module.css';
 import { maskPhone } from './phone';
 import { checkPhone, checkPhoneCode, type ValidationKey } from './validation';
 
-/** Spec §2 bind-phone: code + bind; the reward (bindPhonePoint) is shown; phones are shown masked. */
+/**
+ * Spec §2 bind-phone: code + bind; the reward (bindPhonePoint) is shown; phones are shown masked. With `?redirect=`
+ * (the bind prompt before a guest pays, bindGate.tsx) a successful bind returns to that page.
+ */
 export default function BindPhonePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
   const config = useAppConfig();
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
@@ -53,6 +61,7 @@ export default function BindPhonePage() {
       setPhone('');
       setCode('');
       toast(res.point > 0 ? t('bindPhone.boundWithPoints', { points: res.point }) : t('bindPhone.bound'), 'success');
+      if (redirect) navigate(safeRedirect(redirect), { replace: true });
     } catch (err) {
       toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
     } finally {

@@ -7,7 +7,7 @@
  * - toggle: signed in, the server toggles (adding an existing favourite removes it) and the local list follows its
  *   answer; a guest toggles the local list. Errors reject (the caller shows them) and change nothing.
  * - remove / clear: signed in, the server entries are cancelled first, then the local ones go.
- * - pull (at each session check / sign-in, once per user and page load, and when a collection page opens): the
+ * - pull (at each session check / sign-in, once per user and session, and when a collection page opens): the
  *   guest's favourites on this device missing on the server are added to the account (and leave the guest list),
  *   then the local list becomes the server's (at most 500; an episode name kept from this device).
  */
@@ -94,11 +94,16 @@ let installed = false;
 
 /**
  * Sync the film favourites of the signed-in user now and whenever another user signs in or the session check stores
- * the user (once per user and page load; spec §4 Session). Called once at app start (app/router.tsx); idempotent.
+ * the user (once per user and session: a new sign-in pulls again; spec §4 Session). Called once at app start (app/router.tsx); idempotent.
  */
 export function installFavouriteSync(): void {
   if (installed) return;
   installed = true;
   pullOnce(useSession.getState().user?.user_id ?? 0);
-  useSession.subscribe((s) => pullOnce(s.user?.user_id ?? 0));
+  useSession.subscribe((s, prev) => {
+    // A new session (a sign-in, possibly bringing a guest's entries into the account: the server merged them) pulls
+    // again, also for a user pulled before in this page load.
+    if (s.token !== prev.token) pulled.clear();
+    pullOnce(s.user?.user_id ?? 0);
+  });
 }

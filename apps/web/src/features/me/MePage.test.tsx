@@ -50,4 +50,32 @@ describe('MePage', () => {
     expect(screen.getByTestId('me-upgrade').textContent).toContain('VIP with points');
     expect(screen.getByTestId('me-redeem').textContent).toContain('Redemption code');
   });
+
+  it('shows the device guest as a guest with a short id, not its hex name and group', () => {
+    useSession.setState({
+      user: {
+        user_id: 8,
+        user_name: '7169649e',
+        user_nick_name: '',
+        user_portrait: '',
+        user_phone: '',
+        group_id: 2,
+        group: { group_id: 2, group_name: '默认会员', group_type: '', group_status: 1 },
+        user_points: 3,
+        user_noad_time: 0,
+        user_end_time: 0,
+        is_vip: false,
+      } as unknown as UserInfo,
+    });
+    render(
+      <MemoryRouter>
+        <MePage isGuest />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('me-name').textContent).toBe('Guest 7169');
+    expect(screen.getByTestId('me-second-line').textContent).not.toContain('7169649e');
+    expect(screen.getByTestId('me-guest-badge').textContent).toBe('Guest account');
+    expect(screen.queryByTestId('me-group')).toBeNull();
+    expect(screen.getByTestId('me-login').textContent).toBe('Log in');
+  });
 });

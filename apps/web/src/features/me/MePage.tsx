@@ -43,6 +43,11 @@ interface MePageProps {
   maskPhone?: (phone: string) => string;
 }
 
+/** The short id a guest is shown with: the first 4 characters of its device-derived name, upper-cased ('7169'). */
+export function guestShortId(userName: string): string {
+  return userName.slice(0, 4).toUpperCase();
+}
+
 function dateOf(seconds: number, locale: string): string {
   return new Date(seconds * 1000).toLocaleDateString(locale);
 }
@@ -79,10 +84,14 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
   ];
 
   const vipUntil = user?.is_vip && user.user_end_time > 0 ? dateOf(user.user_end_time, i18n.language) : undefined;
+  // The device's guest account (spec §4 Auto login) is shown as a guest with a short id, not by its hex user name.
+  const displayName = user && isGuest ? t('me.guestTitle', { id: guestShortId(user.user_name) }) : user?.user_name;
   const secondLine = user
     ? user.user_phone
       ? maskPhone(user.user_phone)
-      : t('me.userName', { name: user.user_name })
+      : isGuest
+        ? t('me.guestHint')
+        : t('me.userName', { name: user.user_name })
     : t('me.guestDesc');
 
   return (
@@ -94,14 +103,20 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
             {user?.user_portrait ? <img src={user.user_portrait} alt="" /> : <UserIcon size={30} />}
           </span>
           <span className={styles.who}>
-            <strong data-testid="me-name">{user ? user.user_nick_name || user.user_name : t('me.guest')}</strong>
+            <strong data-testid="me-name">{user ? user.user_nick_name || displayName : t('me.guest')}</strong>
             <small data-testid="me-second-line">{secondLine}</small>
             {user && (
               <span className={styles.badges}>
-                <span className={styles.badge} data-testid="me-group">
-                  {groupDisplayName(user.group, t)}
-                </span>
-                {isGuest && <span className={styles.badgeMuted}>{t('me.guestAccount')}</span>}
+                {isGuest ? (
+                  <span className={styles.badgeMuted} data-testid="me-guest-badge">
+                    {t('me.guestAccount')}
+                  </span>
+                ) : null}
+                {(!isGuest || user.is_vip) && (
+                  <span className={styles.badge} data-testid="me-group">
+                    {groupDisplayName(user.group, t)}
+                  </span>
+                )}
               </span>
             )}
           </span>
@@ -126,7 +141,7 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
             <span>{t('me.vipState')}</span>
           </div>
           <div className={styles.stat}>
-            <strong>{groupDisplayName(user.group, t)}</strong>
+            <strong>{isGuest && !user.is_vip ? t('me.guestAccount') : groupDisplayName(user.group, t)}</strong>
             <span>{t('me.group')}</span>
           </div>
         </div>

@@ -93,12 +93,17 @@ let installed = false;
 
 /**
  * Install the sync into the record store and pull the signed-in user's watch log now and whenever another user
- * signs in (once per user and page load). Called once at app start (app/router.tsx); idempotent.
+ * signs in (once per user and session). Called once at app start (app/router.tsx); idempotent.
  */
 export function installWatchRecordSync(): void {
   if (installed) return;
   installed = true;
   setWatchRecordSync(watchRecordSync);
   pullOnce(useSession.getState().user?.user_id ?? 0);
-  useSession.subscribe((s) => pullOnce(s.user?.user_id ?? 0));
+  useSession.subscribe((s, prev) => {
+    // A new session (a sign-in, possibly bringing a guest's entries into the account: the server merged them) pulls
+    // again, also for a user pulled before in this page load.
+    if (s.token !== prev.token) pulledUsers.clear();
+    pullOnce(s.user?.user_id ?? 0);
+  });
 }

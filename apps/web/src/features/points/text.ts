@@ -19,7 +19,8 @@ type PlogKey =
   | 'share'
   | 'comment'
   | 'save_qr'
-  | 'exchange';
+  | 'exchange'
+  | 'guest_merge';
 
 const PLOG_KEYS: Record<number, PlogKey> = {
   1: 'recharge',
@@ -46,6 +47,8 @@ const PLOG_KEYS: Record<number, PlogKey> = {
   22: 'comment',
   23: 'save_qr',
   24: 'exchange',
+  // modules/accounts/guest-merge.ts: a guest's points moved into the account it signed into.
+  30: 'guest_merge',
 };
 
 type TaskKey = 'checkin' | 'watch_film' | 'collect_film' | 'share' | 'comment' | 'ad_click' | 'save_qr';

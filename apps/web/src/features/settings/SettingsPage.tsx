@@ -24,13 +24,15 @@ interface SettingsPageProps {
   onClearCache?: () => void;
   /** Shown above the account actions (the pending account deletion with its cancel button). */
   accountNotice?: ReactNode;
+  /** True when the signed-in user is this device's automatic guest account: it is offered "log in", not "log out". */
+  isGuest?: boolean;
 }
 
 /**
  * Spec §2 setting list: language select, clear cache, disclaimer, agreement, privacy policy, update check, dark
  * theme, log out and cancel account (processed within 3 working days).
  */
-export default function SettingsPage({ onClearCache, accountNotice }: SettingsPageProps) {
+export default function SettingsPage({ onClearCache, accountNotice, isGuest = false }: SettingsPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const config = useAppConfig();
@@ -194,9 +196,21 @@ export default function SettingsPage({ onClearCache, accountNotice }: SettingsPa
 
       {user && (
         <div className={styles.group}>
-          <button type="button" className={styles.item} onClick={() => void logout()} data-testid="settings-logout">
-            <span className={styles.label}>{t('settings.logout')}</span>
-          </button>
+          {isGuest ? (
+            <button
+              type="button"
+              className={styles.item}
+              onClick={() => navigate(paths.login)}
+              data-testid="settings-login"
+            >
+              <span className={styles.label}>{t('me.login')}</span>
+              <ChevronRightIcon size={16} className={styles.chevron} />
+            </button>
+          ) : (
+            <button type="button" className={styles.item} onClick={() => void logout()} data-testid="settings-logout">
+              <span className={styles.label}>{t('settings.logout')}</span>
+            </button>
+          )}
           {!user.deletion && (
             <button
               type="button"

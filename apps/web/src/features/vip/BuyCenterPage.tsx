@@ -13,6 +13,7 @@ import { paths } from '../../lib/routes';
 import { CoinIcon, HistoryIcon, TicketIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, queryStateView } from '../../ui/StateViews';
+import { useGuestBuyGate } from '../account/bindGate';
 import type { VipPlan } from './billingApi';
 import { MemberCard } from './MemberCard';
 import { fenToYuan, formatYuan } from './money';
@@ -43,6 +44,7 @@ export default function BuyCenterPage() {
   const [selected, setSelected] = useState<{ group_id: number; long: PlanLong }>();
   const [channel, setChannel] = useState<PayChannel>();
   const [error, setError] = useState('');
+  const askGuestToBind = useGuestBuyGate();
 
   const allPlans = useMemo(() => (groups.data?.list ?? []).flatMap((g) => g.plans), [groups.data]);
   const plan =
@@ -69,7 +71,7 @@ export default function BuyCenterPage() {
   }
 
   function buy() {
-    if (!plan) return;
+    if (!plan || askGuestToBind()) return;
     if (!channel) {
       setError(t('vip.chooseChannel'));
       return;

@@ -7,7 +7,7 @@
  * - toggle: signed in, the server toggles (collecting a collected picture removes it) and the local list follows its
  *   answer; a guest, or a picture without `sid`/`nid`, toggles the local list. Errors reject and change nothing.
  * - remove / clear: signed in, the server entries are cancelled first, then the local ones go.
- * - pull (at each session check / sign-in, once per user and page load, and when the collection page opens): the
+ * - pull (at each session check / sign-in, once per user and session, and when the collection page opens): the
  *   guest's pictures on this device missing on the server are added to the account (and leave the guest list), then
  *   the local list becomes the server's (pictures this device holds without a server name stay).
  */
@@ -102,11 +102,16 @@ let installed = false;
 
 /**
  * Sync the wallpaper collection of the signed-in user now and whenever another user signs in or the session check
- * stores the user (once per user and page load; spec §4 Session). Called once at app start (app/router.tsx).
+ * stores the user (once per user and session; spec §4 Session). Called once at app start (app/router.tsx).
  */
 export function installWallpaperSync(): void {
   if (installed) return;
   installed = true;
   pullOnce(useSession.getState().user?.user_id ?? 0);
-  useSession.subscribe((s) => pullOnce(s.user?.user_id ?? 0));
+  useSession.subscribe((s, prev) => {
+    // A new session (a sign-in, possibly bringing a guest's entries into the account: the server merged them) pulls
+    // again, also for a user pulled before in this page load.
+    if (s.token !== prev.token) pulled.clear();
+    pullOnce(s.user?.user_id ?? 0);
+  });
 }

@@ -1,0 +1,58 @@
+/**
+ * Spec §5 "Buying requires login" for the device's automatic guest account (spec §4 Auto login): before a guest pays,
+ * it is asked to bind a phone (bind-phone keeps the same account and makes it a member, with its VIP, points and
+ * history), or to sign in to an account it already has (the server then moves the guest's VIP time, points and logs
+ * into that account: apps/server modules/accounts/guest-merge.ts). The server refuses a guest's order on its own
+ * (403, BillingErrorCode.bindPhoneRequired); this asks first so the viewer never meets that refusal.
+ */
+import { guestCredentials } from '@openvod/contract';
+import { Dialog } from 'antd-mobile';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../lib/routes';
+import { isGuestUser, useSession } from '../../lib/session';
+import { getDeviceId } from '../../lib/storage';
+import { confirm } from '../../ui/feedback';
+import styles from './BindPhonePage.module.css';
+
+/** Whether the signed-in user is this device's automatic guest account. */
+export function useIsGuest(): boolean {
+  const user = useSession((s) => s.user);
+  return isGuestUser(user, guestCredentials(getDeviceId()).user_name);
+}
+
+/**
+ * A guard for a pay button: returns true (and asks the viewer to bind a phone or sign in, coming back to this page
+ * afterwards) when the signed-in user is the device's guest, false when the purchase may go on.
+ */
+export function useGuestBuyGate(): () => boolean {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isGuest = useIsGuest();
+  return useCallback(() => {
+    if (!isGuest) return false;
+    const back = encodeURIComponent(`${location.pathname}${location.search}`);
+    const signIn = () => {
+      Dialog.clear();
+      navigate(`${paths.login}?redirect=${back}`);
+    };
+    void confirm({
+      title: t('bindPhone.buyTitle'),
+      content: (
+        <div className={styles.prompt} data-testid="bind-prompt">
+          <p>{t('bindPhone.buyText')}</p>
+          <button type="button" className={styles.promptLink} onClick={signIn} data-testid="bind-prompt-login">
+            {t('bindPhone.buyHaveAccount')}
+          </button>
+        </div>
+      ),
+      confirmText: <span data-testid="bind-prompt-bind">{t('bindPhone.buyBind')}</span>,
+      cancelText: t('common.cancel'),
+    }).then((yes) => {
+      if (yes) navigate(`${paths.bindPhone}?redirect=${back}`);
+    });
+    return true;
+  }, [isGuest, location.pathname, location.search, navigate, t]);
+}
