@@ -1,5 +1,5 @@
-import { useIsGuest } from '../../features/account/bindGate';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
+import { useIsGuest } from '../../features/account/guestIdentity';
 import { HOME_CACHE_KEY } from '../../features/catalogue/homeCache';
 import SettingsPage from '../../features/settings/SettingsPage';
 import { removeKey } from '../../lib/storage';

@@ -5,22 +5,14 @@
  * into that account: apps/server modules/accounts/guest-merge.ts). The server refuses a guest's order on its own
  * (403, BillingErrorCode.bindPhoneRequired); this asks first so the viewer never meets that refusal.
  */
-import { guestCredentials } from '@openvod/contract';
 import { Dialog } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/routes';
-import { isGuestUser, useSession } from '../../lib/session';
-import { getDeviceId } from '../../lib/storage';
 import { confirm } from '../../ui/feedback';
 import styles from './BindPhonePage.module.css';
-
-/** Whether the signed-in user is this device's automatic guest account. */
-export function useIsGuest(): boolean {
-  const user = useSession((s) => s.user);
-  return isGuestUser(user, guestCredentials(getDeviceId()).user_name);
-}
+import { useIsGuest } from './guestIdentity';
 
 /**
  * A guard for a pay button: returns true (and asks the viewer to bind a phone or sign in, coming back to this page

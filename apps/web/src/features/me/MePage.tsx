@@ -21,6 +21,7 @@ import {
   UserIcon,
 } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { guestShortId } from '../account/guestIdentity';
 import { groupDisplayName } from './groupName';
 import styles from './MePage.module.css';
 
@@ -41,11 +42,6 @@ interface MePageProps {
   accountNotice?: ReactNode;
   /** Masks a phone number for display. */
   maskPhone?: (phone: string) => string;
-}
-
-/** The short id a guest is shown with: the first 4 characters of its device-derived name, upper-cased ('7169'). */
-export function guestShortId(userName: string): string {
-  return userName.slice(0, 4).toUpperCase();
 }
 
 function dateOf(seconds: number, locale: string): string {
@@ -104,7 +100,9 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
           </span>
           <span className={styles.who}>
             <strong data-testid="me-name">{user ? user.user_nick_name || displayName : t('me.guest')}</strong>
-            <small data-testid="me-second-line">{secondLine}</small>
+            <small data-testid="me-second-line" className={isGuest && !user?.user_phone ? styles.wrap : undefined}>
+              {secondLine}
+            </small>
             {user && (
               <span className={styles.badges}>
                 {isGuest ? (
@@ -141,7 +139,7 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
             <span>{t('me.vipState')}</span>
           </div>
           <div className={styles.stat}>
-            <strong>{isGuest && !user.is_vip ? t('me.guestAccount') : groupDisplayName(user.group, t)}</strong>
+            <strong>{isGuest && !user.is_vip ? t('me.groupGuest') : groupDisplayName(user.group, t)}</strong>
             <span>{t('me.group')}</span>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { CrownIcon } from '../../ui/icons';
+import { useDisplayName } from '../account/guestIdentity';
 import { groupDisplayName } from '../me/groupName';
 import styles from './vip.module.css';
 
@@ -11,6 +12,7 @@ import styles from './vip.module.css';
 export function MemberCard() {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
+  const displayName = useDisplayName();
   if (!user) return null;
   const date = (seconds: number) => new Date(seconds * 1000).toLocaleDateString(i18n.language);
   const now = Date.now() / 1000;
@@ -25,7 +27,7 @@ export function MemberCard() {
       <CrownIcon size={30} />
       <div className={styles.cardText}>
         <strong data-testid="vip-member-state">{line}</strong>
-        <small>{user.user_nick_name || user.user_name}</small>
+        <small>{displayName}</small>
         {user.user_noad_time > now && (
           <small data-testid="vip-noad">{t('vip.noAdUntil', { date: date(user.user_noad_time) })}</small>
         )}
