@@ -75,7 +75,7 @@ test('a guest buying VIP is asked to link a phone; linking keeps the account and
   await expect(page.getByTestId('bind-prompt-login')).toBeVisible();
   // The dialog's opening animation has ended (the picture shows it, not a fade).
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('.adm-dialog .adm-center-popup-wrap, .adm-dialog .adm-mask')].every(
+    Array.from(document.querySelectorAll('.adm-dialog .adm-center-popup-wrap, .adm-dialog .adm-mask')).every(
       (e) => getComputedStyle(e).opacity === '1',
     ),
   );
