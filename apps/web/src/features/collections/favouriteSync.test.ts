@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../lib/session';
+import { ulogApi } from '../../lib/ulogApi';
 import { fakeUlogServer } from '../../lib/ulogApi.fake';
 import { useCollectionStore } from './favouriteStore';
-import { clearFavourites, pullFavourites, removeFavourites, toggleFavourite } from './favouriteSync';
+import {
+  clearFavourites,
+  installFavouriteSync,
+  pullFavourites,
+  removeFavourites,
+  toggleFavourite,
+} from './favouriteSync';
 
 const film = (id: number) => ({ vod_id: id, vod_name: `T${id}`, vod_pic: `/p${id}.jpg`, play: 'EP1' });
 
@@ -65,5 +73,20 @@ describe('favourite sync', () => {
     await clearFavourites(7);
     expect(server.rows()).toEqual([]);
     expect(useCollectionStore.getState().byUser['7']).toBeUndefined();
+  });
+
+  it('a new sign-in pulls again, also for a user pulled before in this page load (a guest merged on the server)', async () => {
+    const server = fakeUlogServer();
+    const user = { user_id: 7, user_name: 'm7' } as never;
+    useSession.getState().signIn('token-1', user);
+    installFavouriteSync();
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(useCollectionStore.getState().byUser['7']).toEqual([]));
+    // Signed out; meanwhile the server moved a guest's favourite into the account (sign-in with the guest session).
+    useSession.getState().clear();
+    await ulogApi.toggle({ mid: 1, id: 5 });
+    useSession.getState().signIn('token-2', user);
+    await vi.waitFor(() => expect(useCollectionStore.getState().byUser['7']?.map((r) => r.vod_id)).toEqual([5]));
+    useSession.getState().clear();
   });
 });
