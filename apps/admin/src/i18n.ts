@@ -273,6 +273,12 @@ const zhCN = {
   'import.skippedTitle': '跳过的条目',
   'import.skippedName': '片名',
   'import.skippedReason': '原因',
+  'import.newTypesTitle': '新建的分类及其权限',
+  'import.newTypesHelp': '按「分类设置」中的新分类默认权限授予；可在「用户组」中修改。',
+  'import.newTypeName': '分类',
+  'import.newTypeRights': '各用户组的权限',
+  'import.newTypeNoRights': '无权限',
+  'import.playersAdded': '新增播放器：{list}。可在「播放器」中设置显示名称。',
   'import.source': '来源',
 
   'user.search': '搜索用户名 / 手机号 / 昵称',
@@ -456,6 +462,12 @@ const zhCN = {
   'cat.hotHelp':
     '显示在 App 搜索页的热门搜索词，按这里的顺序，最多 {max} 个。留空时显示最近 7 天搜索最多的词。输入后按回车或逗号添加。',
   'cat.hotPlaceholder': '输入搜索词后按回车',
+  'cat.newRights': '新分类的默认权限',
+  'cat.newRightsHelp':
+    '采集导入新建的分类（以及在分类管理中新建的分类）自动获得这些权限；没有勾选任何权限的用户组不能打开该分类。之后可在「用户组」中按组修改。',
+  'cat.newRights.guest': '游客',
+  'cat.newRights.member': '默认会员',
+  'cat.newRights.vip': 'VIP 用户组（编号 3 及以上）',
   'cat.hotTooMany': '最多 {max} 个热门搜索词',
   'cat.hotTooLong': '“{word}”太长，每个词最多 {max} 个字符',
 
@@ -978,6 +990,13 @@ const enUS: Record<MessageKey, string> = {
   'import.skippedTitle': 'Skipped items',
   'import.skippedName': 'Title',
   'import.skippedReason': 'Reason',
+  'import.newTypesTitle': 'New categories and their rights',
+  'import.newTypesHelp':
+    'Given from the default rights of new categories (Catalogue settings); change them under Groups.',
+  'import.newTypeName': 'Category',
+  'import.newTypeRights': 'Rights per group',
+  'import.newTypeNoRights': 'No rights',
+  'import.playersAdded': 'Players added: {list}. Set their display names under Players.',
   'import.source': 'Source',
 
   'user.search': 'Search name / phone / nickname',
@@ -1167,6 +1186,12 @@ const enUS: Record<MessageKey, string> = {
   'cat.hotHelp':
     "The hot words on the app's search page, in this order, at most {max}. When empty, the most searched words of the last 7 days are shown. Press Enter or type a comma to add a word.",
   'cat.hotPlaceholder': 'Type a word and press Enter',
+  'cat.newRights': 'Rights of new categories',
+  'cat.newRightsHelp':
+    'Categories created by an import (and those added under Categories) get these rights automatically; a group with no right ticked cannot open them. Change them per group under Groups afterwards.',
+  'cat.newRights.guest': 'Guests',
+  'cat.newRights.member': 'Members',
+  'cat.newRights.vip': 'VIP groups (id 3 and up)',
   'cat.hotTooMany': 'At most {max} hot search words',
   'cat.hotTooLong': '"{word}" is too long; at most {max} characters per word',
 

@@ -51,6 +51,15 @@ export const endpoints = {
     response: C.DetailForUserResponse,
     summary: 'One title with its sources and episodes (play data only for groups with rights to its category)',
   },
+  getRelated: {
+    method: 'GET',
+    path: '/api/vod/:id/related',
+    params: C.IdParams,
+    query: C.RelatedQuery,
+    response: C.RelatedResponse,
+    summary:
+      'Related titles of a title: its category (shared actors first), other titles sharing an actor, then popular',
+  },
   getHitsList: {
     method: 'GET',
     path: '/api/vod/rank',

@@ -32,6 +32,7 @@ import {
   type HomeResponse,
   type HotSearchResponse,
   type RankPeriod,
+  type RelatedResponse,
   type ScoreResponse,
   type SpecialTypes,
   type SuggestResponse,
@@ -538,6 +539,36 @@ export class ContentService {
     if (entry.feed || !this.playGate) return { raw: entry.full };
     const title = { top: entry.top, vod_points_play: entry.price };
     return { raw: (await this.playGate(caller, vodId, title)) ? entry.full : entry.locked };
+  }
+
+  /**
+   * getRelated: at most `limit` titles related to published title `vodId` (contract RelatedQuery): its own category
+   * first (more shared actors first, then all-time hits), then other categories' titles sharing an actor (more shared
+   * first, then hits), then the most viewed titles; no repeats, never the title itself, disabled categories or the
+   * special feed categories other than the title's own. Three bounded index reads (content.repo.ts
+   * relatedCandidates), cached like the lists ({@link CACHE_TTL_MS}, dropped by {@link invalidate}).
+   * Throws 404 vod_not_found.
+   */
+  async related(vodId: number, limit = 12): Promise<{ raw: string }> {
+    return this.cached(`related:${vodId}:${limit}`, async (): Promise<RelatedResponse> => {
+      const row = await repo.getVod(this.db, vodId);
+      if (row?.vod_status !== 1 || !row.category_enabled) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
+      const own = new Set([row.type_id, row.type_id_1]);
+      const special = Object.values(await this.specialTypes()).filter((id) => id > 0 && !own.has(id));
+      const excluded = [...new Set([...(await this.disabledTypes()), ...special])];
+      const c = await repo.relatedCandidates(this.db, row, excluded, limit);
+      const byShared = (a: repo.RelatedRow, b: repo.RelatedRow) =>
+        b.shared - a.shared || b.vod_hits - a.vod_hits || b.vod_id - a.vod_id;
+      const sameType = [...c.sameType, ...c.byActor.filter((r) => r.type_id === row.type_id)];
+      const ordered = [
+        ...sameType.sort(byShared),
+        ...c.byActor.filter((r) => r.type_id !== row.type_id).sort(byShared),
+        ...c.popular,
+      ];
+      const seen = new Set<number>();
+      const list = ordered.filter((r) => !seen.has(r.vod_id) && seen.add(r.vod_id)).slice(0, limit);
+      return { code: 1, msg: 'ok', list: list.map(repo.toItem) };
+    });
   }
 
   /**
