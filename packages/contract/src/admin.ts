@@ -226,3 +226,24 @@ export const DayCoverBody = z.object({
  * time zone TZ), so the console marks and defaults dates by the server's day, not by its own clock.
  */
 export const DayCoverListResponse = ok({ list: z.array(DayCover), today: z.string() });
+
+/**
+ * The player table (MacCMS `vodplayer`; modules/content/players.ts): `from` the code in `vod_play_from`, `show` the
+ * name viewers see on lines, `des` a description, `sort` the order (ascending), `parse` the parse address (MacCMS
+ * resolver prefix, kept for the operator). Imports add the codes their titles use; the console edits the rest.
+ */
+export const Player = z.object({
+  from: z.string().trim().min(1).max(60),
+  show: z.string().max(60),
+  des: z.string().max(255),
+  sort: z.number().int().min(0).max(9999),
+  parse: z.string().max(1024),
+});
+export type Player = z.infer<typeof Player>;
+export const PlayerParams = z.object({ from: z.string().trim().min(1).max(60) });
+/** Console edit of one player (create or replace); an empty `show` means "name it by its code". */
+export const PlayerBody = Player.omit({ from: true })
+  .partial()
+  .extend({ show: z.string().max(60) });
+export const PlayerListResponse = ok({ list: z.array(Player) });
+export const PlayerResponse = ok({ info: Player });

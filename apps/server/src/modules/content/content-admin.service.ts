@@ -18,6 +18,8 @@ import {
   DEFAULT_NEW_TYPE_RIGHTS,
   ErrorCode,
   NewTypeRights,
+  type Player,
+  type PlayerBody,
   type SpecialTypes,
   type Topic,
 } from '@openvod/contract';
@@ -32,6 +34,7 @@ import { AppError, badRequest } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type ContentService, HOT_SEARCH_KEY, SPECIAL_KEYS } from './content.service.ts';
+import * as players from './players.ts';
 import { normaliseSearchWord } from './search.ts';
 
 type TopicInsert = typeof macTopic.$inferInsert;
@@ -191,6 +194,25 @@ export class ContentAdminService {
     });
     this.content.invalidate();
     return this.settings();
+  }
+
+  /** adminListPlayers: the player table by order, then code (players.ts). */
+  async listPlayers(): Promise<Player[]> {
+    return players.readPlayers(this.db);
+  }
+
+  /** adminSavePlayer: create or replace the player `from` (400 validation for a code that cleans to nothing). */
+  async savePlayer(from: string, body: z.output<typeof PlayerBody>): Promise<Player> {
+    const saved = await players.savePlayer(this.db, { ...body, from });
+    if (!saved) throw badRequest('validation', { field: 'from', reason: (l) => t(l, 'v_required') }, 'from');
+    this.content.invalidate();
+    return saved;
+  }
+
+  /** adminDeletePlayer: 404 player_not_found when the code is not in the table. */
+  async deletePlayer(from: string): Promise<void> {
+    if (!(await players.deletePlayer(this.db, from))) throw new AppError(404, ErrorCode.notFound, 'player_not_found');
+    this.content.invalidate();
   }
 
   /** The operator's calendar day (YYYY-MM-DD, TZ) of the content clock: adminListDayCovers' `today`. */

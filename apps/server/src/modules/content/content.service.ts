@@ -50,6 +50,7 @@ import { AppError } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type HitsReset, periodsOf, resetHitsIfDue } from './hits.jobs.ts';
+import { readPlayers } from './players.ts';
 import { normaliseSearchWord } from './search.ts';
 
 export const CACHE_TTL_MS = 30_000;
@@ -169,6 +170,8 @@ export class ContentService {
   private typesCache = new LRUCache<'all', TypeRow[]>({ max: 1, ttl: CACHE_TTL_MS });
   /** The special category ids: asked by the quotas module on every watch-entry write, so kept like the types. */
   private specialCache = new LRUCache<'all', SpecialTypes>({ max: 1, ttl: CACHE_TTL_MS });
+  /** Display names of the player table (players.ts), code -> `show`; read with the detail entries they label. */
+  private playerCache = new LRUCache<'all', Map<string, string>>({ max: 1, ttl: CACHE_TTL_MS });
   /** Grouped category counts, their time (ms) and the refresh under way (see {@link categoryCounts}). */
   private categoryCountState: { rows: CategoryCount[]; at: number } | undefined;
   private categoryCountLoad: Promise<CategoryCount[]> | undefined;
@@ -199,6 +202,7 @@ export class ContentService {
     this.countCache.clear();
     this.typesCache.clear();
     this.specialCache.clear();
+    this.playerCache.clear();
     this.categoryCountState = undefined;
     this.categoryCountLoad = undefined;
     this.generation++;
@@ -256,6 +260,15 @@ export class ContentService {
     }
     this.groupCache.set(groupId, { ids });
     return ids;
+  }
+
+  /** The player table's display names by code (cached; players.ts). */
+  async playerNames(): Promise<Map<string, string>> {
+    const hit = this.playerCache.get('all');
+    if (hit) return hit;
+    const names = new Map((await readPlayers(this.db)).map((p) => [p.from, p.show]));
+    this.playerCache.set('all', names);
+    return names;
   }
 
   /** Special category ids: configured setting, else the category with the conventional `type_sort`, else 0. */
@@ -475,7 +488,13 @@ export class ContentService {
     if (hit) return hit;
     const row = await repo.getVod(this.db, vodId);
     if (row?.vod_status !== 1 || !row.category_enabled) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
-    const info = repo.toDetail(row);
+    const detail = repo.toDetail(row);
+    // Lines carry the player's display name (the player table), else their code.
+    const names = await this.playerNames();
+    const info = {
+      ...detail,
+      sources: detail.sources.map((src) => ({ ...src, show: names.get(src.from) ?? src.from })),
+    };
     const full = DetailForUserResponse.parse({ code: 1, msg: 'ok', info: { ...info, permission: 1, play_locked: 0 } });
     const locked = DetailForUserResponse.parse({
       code: 1,
