@@ -24,6 +24,7 @@ const HomePage = lazy(() => import('./pages/Home.tsx'));
 const DayCoversPage = lazy(() => import('./pages/DayCovers.tsx'));
 const AdsPage = lazy(() => import('./pages/Ads.tsx'));
 const CatalogueSettingsPage = lazy(() => import('./pages/CatalogueSettings.tsx'));
+const PlayersPage = lazy(() => import('./pages/Players.tsx'));
 const LiveChannelsPage = lazy(() => import('./pages/LiveChannels.tsx'));
 const PlansPage = lazy(() => import('./pages/Plans.tsx'));
 const OrdersPage = lazy(() => import('./pages/Orders.tsx'));
@@ -72,6 +73,7 @@ export function App() {
                   <Route path="danmaku" element={<DanmakuPage />} />
                   <Route path="live" element={<LiveChannelsPage />} />
                   <Route path="catalogue" element={<CatalogueSettingsPage />} />
+                  <Route path="players" element={<PlayersPage />} />
                   <Route path="import" element={<ImportPage />} />
                   <Route path="users" element={<UsersPage />} />
                   <Route path="groups" element={<GroupsPage />} />

@@ -79,6 +79,7 @@ export default function ConsoleLayout() {
         { key: 'vods', icon: <Icon d={ICONS.titles} />, label: t('nav.titles') },
         { key: 'types', icon: <Icon d={ICONS.types} />, label: t('nav.categories') },
         { key: 'import', icon: <Icon d={ICONS.import} />, label: t('nav.import') },
+        { key: 'players', icon: <Icon d={ICONS.live} />, label: t('nav.players') },
       ],
     },
     {

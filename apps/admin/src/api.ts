@@ -49,6 +49,9 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminListDayCovers: { method: 'GET', path: '/api/admin/day-covers' },
   adminSetDayCover: { method: 'PUT', path: '/api/admin/day-covers/:date' },
   adminDeleteDayCover: { method: 'DELETE', path: '/api/admin/day-covers/:date' },
+  adminListPlayers: { method: 'GET', path: '/api/admin/players' },
+  adminSavePlayer: { method: 'PUT', path: '/api/admin/players/:from' },
+  adminDeletePlayer: { method: 'DELETE', path: '/api/admin/players/:from' },
   // player ads (issue 5)
   adminListAds: { method: 'GET', path: '/api/admin/ads' },
   adminCreateAd: { method: 'POST', path: '/api/admin/ads' },

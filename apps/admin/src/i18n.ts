@@ -108,6 +108,21 @@ const zhCN = {
   'nav.dayCovers': '每日封面',
   'nav.live': '直播频道',
   'nav.catalogue': '内容设置',
+  'nav.players': '播放器',
+  'player.help':
+    '线路按播放器编码（vod_play_from）区分。这里设置观众看到的线路名称、说明、排序和解析地址。采集导入会自动添加影片用到的新编码（采用接口给出的名称，没有则用编码）；已设置的名称不会被导入覆盖。',
+  'player.create': '添加播放器',
+  'player.edit': '编辑播放器',
+  'player.unnamed': '未命名',
+  'player.deleteConfirm': '删除播放器 {name}？它的线路将显示为编码。',
+  'player.f.from': '编码',
+  'player.f.fromHelp': '与影片 vod_play_from 中的编码一致，例如 ovhls、dplayer。',
+  'player.f.show': '显示名称',
+  'player.f.showHelp': '观众在线路列表和“正在播放”中看到的名称；留空则显示编码。',
+  'player.f.des': '说明',
+  'player.f.sort': '排序',
+  'player.f.parse': '解析地址',
+  'player.f.parseHelp': 'MacCMS 解析接口前缀（可选，仅作记录）。',
   'nav.signOut': '退出登录',
   'nav.language': 'English',
 
@@ -273,6 +288,12 @@ const zhCN = {
   'import.skippedTitle': '跳过的条目',
   'import.skippedName': '片名',
   'import.skippedReason': '原因',
+  'import.newTypesTitle': '新建的分类及其权限',
+  'import.newTypesHelp': '按「内容设置」中的新分类默认权限授予；可在「会员组」中修改。',
+  'import.newTypeName': '分类',
+  'import.newTypeRights': '各会员组的权限',
+  'import.newTypeNoRights': '无权限',
+  'import.playersAdded': '新增播放器：{list}。可在「播放器」中设置显示名称。',
   'import.source': '来源',
 
   'user.search': '搜索用户名 / 手机号 / 昵称',
@@ -456,6 +477,12 @@ const zhCN = {
   'cat.hotHelp':
     '显示在 App 搜索页的热门搜索词，按这里的顺序，最多 {max} 个。留空时显示最近 7 天搜索最多的词。输入后按回车或逗号添加。',
   'cat.hotPlaceholder': '输入搜索词后按回车',
+  'cat.newRights': '新分类的默认权限',
+  'cat.newRightsHelp':
+    '采集导入新建的分类（以及在分类管理中新建的分类）自动获得这些权限；没有勾选任何权限的用户组不能打开该分类。之后可在「会员组」中按组修改。',
+  'cat.newRights.guest': '游客',
+  'cat.newRights.member': '默认会员',
+  'cat.newRights.vip': 'VIP 会员组（编号 3 及以上）',
   'cat.hotTooMany': '最多 {max} 个热门搜索词',
   'cat.hotTooLong': '“{word}”太长，每个词最多 {max} 个字符',
 
@@ -812,6 +839,21 @@ const enUS: Record<MessageKey, string> = {
   'nav.dayCovers': 'Day covers',
   'nav.live': 'Live channels',
   'nav.catalogue': 'Catalogue settings',
+  'nav.players': 'Players',
+  'player.help':
+    'Lines are told apart by their player code (vod_play_from). Set here the line name viewers see, a description, the order and a parse address. Imports add the new codes their titles use (named as the feed names them, else by code); names set here are never overwritten by an import.',
+  'player.create': 'Add player',
+  'player.edit': 'Edit player',
+  'player.unnamed': 'Unnamed',
+  'player.deleteConfirm': 'Delete player {name}? Its lines will show the code.',
+  'player.f.from': 'Code',
+  'player.f.fromHelp': "As in the titles' vod_play_from, e.g. ovhls, dplayer.",
+  'player.f.show': 'Display name',
+  'player.f.showHelp': 'The name viewers see in the line list and "now playing"; empty shows the code.',
+  'player.f.des': 'Description',
+  'player.f.sort': 'Order',
+  'player.f.parse': 'Parse address',
+  'player.f.parseHelp': 'MacCMS parse API prefix (optional, for reference only).',
   'nav.signOut': 'Sign out',
   'nav.language': '中文',
 
@@ -978,6 +1020,13 @@ const enUS: Record<MessageKey, string> = {
   'import.skippedTitle': 'Skipped items',
   'import.skippedName': 'Title',
   'import.skippedReason': 'Reason',
+  'import.newTypesTitle': 'New categories and their rights',
+  'import.newTypesHelp':
+    'Given from the default rights of new categories (Catalogue settings); change them under Groups.',
+  'import.newTypeName': 'Category',
+  'import.newTypeRights': 'Rights per group',
+  'import.newTypeNoRights': 'No rights',
+  'import.playersAdded': 'Players added: {list}. Set their display names under Players.',
   'import.source': 'Source',
 
   'user.search': 'Search name / phone / nickname',
@@ -1167,6 +1216,12 @@ const enUS: Record<MessageKey, string> = {
   'cat.hotHelp':
     "The hot words on the app's search page, in this order, at most {max}. When empty, the most searched words of the last 7 days are shown. Press Enter or type a comma to add a word.",
   'cat.hotPlaceholder': 'Type a word and press Enter',
+  'cat.newRights': 'Rights of new categories',
+  'cat.newRightsHelp':
+    'Categories created by an import (and those added under Categories) get these rights automatically; a group with no right ticked cannot open them. Change them per group under Groups afterwards.',
+  'cat.newRights.guest': 'Guests',
+  'cat.newRights.member': 'Members',
+  'cat.newRights.vip': 'VIP groups (id 3 and up)',
   'cat.hotTooMany': 'At most {max} hot search words',
   'cat.hotTooLong': '"{word}" is too long; at most {max} characters per word',
 

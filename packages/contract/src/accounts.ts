@@ -272,7 +272,12 @@ export const AdminUserUpdate = z
   .partial();
 /** Rights per category: 1 list, 2 detail, 3 play, 4 download, 5 try-see (MacCMS `group_popedom`). */
 export const GroupPopedom = z.record(z.string().regex(/^\d{1,9}$/), z.array(z.number().int().min(1).max(5)));
-export const AdminGroup = Group.extend({ group_popedom: GroupPopedom });
+/**
+ * A group as the console sees it. `group_popedom` is what the operator stored; `group_rights` the rights that apply
+ * (what checkBuyPopedom and getDetail decide with), per category of `group_type`: the stored entry, or every right but
+ * try-see (1-4) for a category the group may open whose rights were never set (modules/accounts/group-rights.ts).
+ */
+export const AdminGroup = Group.extend({ group_popedom: GroupPopedom, group_rights: GroupPopedom });
 export const AdminGroupListResponse = ok({ list: z.array(AdminGroup) });
 export const AdminGroupResponse = ok({ info: AdminGroup });
 const groupFields = {

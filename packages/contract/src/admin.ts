@@ -100,6 +100,19 @@ export const AdminTypeUpdate = AdminTypeFields.partial();
 export const AdminTypeListResponse = ok({ list: z.array(CategoryBase) });
 export const AdminTypeResponse = ok({ info: CategoryBase });
 
+/**
+ * Rights a category gets when an import creates it (or the console adds one), per kind of group: `guest` (group 1),
+ * `member` (group 2) and `vip` (every group above 2). An empty list leaves the category out of those groups'
+ * `group_type`. Default: every group may list, open and play (1, 2, 3); VIP groups may also download (4).
+ */
+export const NewTypeRights = z.object({
+  guest: z.array(z.number().int().min(1).max(5)).max(5),
+  member: z.array(z.number().int().min(1).max(5)).max(5),
+  vip: z.array(z.number().int().min(1).max(5)).max(5),
+});
+export type NewTypeRights = z.infer<typeof NewTypeRights>;
+export const DEFAULT_NEW_TYPE_RIGHTS: NewTypeRights = { guest: [1, 2, 3], member: [1, 2, 3], vip: [1, 2, 3, 4] };
+
 /** Import of a MacCMS collect feed: a URL (`provide/vod` API or a feed file URL) or the feed's text. */
 export const ImportBody = z.object({
   url: z.string().url().max(2048).optional(),
@@ -113,12 +126,32 @@ export const ImportBody = z.object({
     .optional(),
 });
 export const SkippedItem = z.object({ vod_name: z.string(), reason: z.string() });
+/** Rights of a category: 1 list, 2 detail, 3 play, 4 download, 5 try-see (MacCMS `group_popedom`). */
+export const Right = z.number().int().min(1).max(5);
+/** What one group got on a category an import created (`rights` empty: the group may not open it). */
+export const GrantedRights = z.object({ group_id: z.number().int(), group_name: z.string(), rights: z.array(Right) });
+/** A category an import created, with the rights each group got from the catalogue settings' `new_type_rights`. */
+export const CreatedType = z.object({
+  type_id: z.number().int(),
+  type_name: z.string(),
+  type_pid: z.number().int(),
+  groups: z.array(GrantedRights),
+});
+/**
+ * A player an import added to the player table (a code the feed's titles use that the table did not have), with
+ * the display name it got: the feed's, else the code (the operator names it in the console).
+ */
+export const AddedPlayer = z.object({ from: z.string(), show: z.string() });
 export const ImportResult = z.object({
   added: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
   skipped: z.array(SkippedItem),
   types_created: z.number().int(),
+  /** The categories counted in `types_created`, with the rights they got. */
+  types_new: z.array(CreatedType),
+  /** Players added to the player table (adminListPlayers). */
+  players_added: z.array(AddedPlayer),
   pages: z.number().int(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
@@ -171,11 +204,13 @@ export const AdminTopicResponse = ok({ info: Topic });
 export const CatalogueSettings = z.object({
   special: SpecialTypes,
   hot_search: z.array(z.string().trim().min(1).max(32)).max(30),
+  new_type_rights: NewTypeRights,
 });
 export type CatalogueSettings = z.infer<typeof CatalogueSettings>;
 export const CatalogueSettingsUpdate = z.object({
   special: SpecialTypes.partial().optional(),
   hot_search: CatalogueSettings.shape.hot_search.optional(),
+  new_type_rights: NewTypeRights.optional(),
 });
 export const CatalogueSettingsResponse = ok({ info: CatalogueSettings });
 
@@ -191,3 +226,24 @@ export const DayCoverBody = z.object({
  * time zone TZ), so the console marks and defaults dates by the server's day, not by its own clock.
  */
 export const DayCoverListResponse = ok({ list: z.array(DayCover), today: z.string() });
+
+/**
+ * The player table (MacCMS `vodplayer`; modules/content/players.ts): `from` the code in `vod_play_from`, `show` the
+ * name viewers see on lines, `des` a description, `sort` the order (ascending), `parse` the parse address (MacCMS
+ * resolver prefix, kept for the operator). Imports add the codes their titles use; the console edits the rest.
+ */
+export const Player = z.object({
+  from: z.string().trim().min(1).max(60),
+  show: z.string().max(60),
+  des: z.string().max(255),
+  sort: z.number().int().min(0).max(9999),
+  parse: z.string().max(1024),
+});
+export type Player = z.infer<typeof Player>;
+export const PlayerParams = z.object({ from: z.string().trim().min(1).max(60) });
+/** Console edit of one player (create or replace); an empty `show` means "name it by its code". */
+export const PlayerBody = Player.omit({ from: true })
+  .partial()
+  .extend({ show: z.string().max(60) });
+export const PlayerListResponse = ok({ list: z.array(Player) });
+export const PlayerResponse = ok({ info: Player });

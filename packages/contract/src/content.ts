@@ -62,6 +62,11 @@ export type Episode = z.infer<typeof Episode>;
 export const Source = z.object({
   sid: z.number().int(),
   from: z.string(),
+  /**
+   * The player's display name from the player table (console "Players", MacCMS `vodplayer` `show`), set by getDetail;
+   * the code `from` when the table does not name it. Label lines with it, never with the raw code.
+   */
+  show: z.string().optional(),
   server: z.string(),
   note: z.string(),
   episodes: z.array(Episode),
@@ -98,6 +103,16 @@ export const VodItem = z.object({
   vod_time: z.string(),
 });
 export type VodItem = z.infer<typeof VodItem>;
+
+/**
+ * getRelated: titles related to one title, for the title page (issue 13 item 8): first its own category (titles
+ * sharing more of its actors first, then the most viewed), then titles of other categories sharing an actor, then the
+ * most viewed titles. Never the title itself, unpublished titles, disabled categories or the special feed categories
+ * (small/short video, gallery, live, playlet) other than the title's own. `limit` 1-30, default 12.
+ */
+export const RelatedQuery = z.object({ limit: z.coerce.number().int().min(1).max(30).default(12) });
+export const RelatedResponse = ok({ list: z.array(VodItem) });
+export type RelatedResponse = z.infer<typeof RelatedResponse>;
 
 /** A title with everything getDetail returns: text, stats and its parsed `sources`. */
 export const VodDetail = VodItem.extend({

@@ -1,11 +1,12 @@
 /**
  * Catalogue settings (issue 4 item 6, spec §3): the special category ids the viewer app uses for short videos, small
  * videos, the gallery (wallpapers), live TV and playlets (0 = found by the conventional `type_sort`, where there is
- * one), and the hot search words of the search page (empty = the most searched words). Calls
+ * one), the hot search words of the search page (empty = the most searched words), and the rights a new category
+ * gets in every group (an import's or the console's; `new_type_rights`: guest, member, VIP groups). Calls
  * adminGetCatalogueSettings and adminUpdateCatalogueSettings (only the changed parts are sent).
  */
-import type { CatalogueSettings, CategoryBase, SpecialTypes } from '@openvod/contract';
-import { Alert, App as AntApp, Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
+import type { CatalogueSettings, CategoryBase, NewTypeRights, SpecialTypes } from '@openvod/contract';
+import { Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
@@ -21,6 +22,10 @@ const SPECIAL: Array<[keyof SpecialTypes, number | null]> = [
   ['app_playlet_typeid', null],
 ];
 const HOT_MAX = 30;
+/** Kinds of group in `new_type_rights`: guest (1), member (2), VIP (every group above 2). */
+const KINDS: Array<keyof NewTypeRights> = ['guest', 'member', 'vip'];
+const RIGHTS = [1, 2, 3, 4, 5];
+const sortedRights = (list: number[] | undefined) => [...new Set(list ?? [])].sort((a, b) => a - b);
 const WORD_MAX = 32;
 
 function autoLabel(sort: number | null, types: CategoryBase[], t: Translate): string {
@@ -53,7 +58,11 @@ function SettingsForm({ info, types }: { info: CatalogueSettings; types: Categor
     if (Object.keys(special).length) body.special = special;
     const words = (v.hot_search ?? []).map((w) => w.trim()).filter(Boolean);
     if (words.join('\n') !== base.hot_search.join('\n')) body.hot_search = words;
-    if (!body.special && !body.hot_search) {
+    const rights = Object.fromEntries(
+      KINDS.map((k) => [k, sortedRights(v.new_type_rights?.[k] ?? base.new_type_rights[k])]),
+    ) as NewTypeRights;
+    if (JSON.stringify(rights) !== JSON.stringify(base.new_type_rights)) body.new_type_rights = rights;
+    if (!body.special && !body.hot_search && !body.new_type_rights) {
       setServerError(null);
       form.setFieldsValue(base);
       message.info(t('common.noChanges'));
@@ -130,6 +139,22 @@ function SettingsForm({ info, types }: { info: CatalogueSettings; types: Categor
             data-testid="cat-hot"
           />
         </Form.Item>
+      </Card>
+      <Card title={t('cat.newRights')} style={{ marginBottom: 16 }} data-testid="cat-new-rights">
+        <Typography.Paragraph type="secondary">{t('cat.newRightsHelp')}</Typography.Paragraph>
+        {KINDS.map((kind) => (
+          <Form.Item
+            key={kind}
+            name={['new_type_rights', kind]}
+            label={t(`cat.newRights.${kind}` as MessageKey)}
+            style={{ marginBottom: 12 }}
+          >
+            <Checkbox.Group
+              data-testid={`cat-new-rights-${kind}`}
+              options={RIGHTS.map((r) => ({ value: r, label: t(`group.right.${r}` as MessageKey) }))}
+            />
+          </Form.Item>
+        ))}
       </Card>
       <Space>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="cat-save">

@@ -62,7 +62,8 @@ function toForm(g: Group | null): GroupForm {
     group_name: g.group_name,
     group_status: g.group_status,
     types: parseTypeList(g.group_type),
-    group_popedom: g.group_popedom,
+    // The rights that apply (a category never configured has rights 1-4 on the server), so the matrix shows them.
+    group_popedom: { ...g.group_rights, ...g.group_popedom },
   };
 }
 
@@ -398,7 +399,8 @@ export default function GroupsPage() {
     },
     {
       title: t('group.col.rights'),
-      dataIndex: 'group_popedom',
+      // The rights that apply (group_rights), not only the stored ones: an unset category has rights 1-4.
+      dataIndex: 'group_rights',
       render: (p: Popedom, row) => {
         const allowed = parseTypeList(row.group_type);
         const counts = RIGHTS.map((r) => allowed.filter((id) => p[String(id)]?.includes(r)).length);
@@ -406,7 +408,11 @@ export default function GroupsPage() {
           <Space size={[4, 4]} wrap>
             {RIGHTS.map((r, i) => (
               <Tooltip key={r} title={t('group.rightsCount', { n: counts[i] ?? 0, total: allowed.length })}>
-                <Tag color={counts[i] ? 'blue' : undefined} bordered={!!counts[i]}>
+                <Tag
+                  color={counts[i] ? 'blue' : undefined}
+                  bordered={!!counts[i]}
+                  data-testid={`group-${row.group_id}-right-${r}`}
+                >
                   {t(`group.right.${r}` as MessageKey)} {counts[i]}
                 </Tag>
               </Tooltip>

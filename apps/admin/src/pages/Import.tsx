@@ -14,11 +14,12 @@ import {
   Space,
   Statistic,
   Table,
+  Tag,
   Typography,
 } from 'antd';
 import { useRef, useState } from 'react';
 import { type Body, call, errorMessage } from '../api.ts';
-import { useI18n } from '../i18n.ts';
+import { type MessageKey, useI18n } from '../i18n.ts';
 import { keys, queryClient } from '../queries.ts';
 
 interface Picked {
@@ -236,6 +237,65 @@ export default function ImportPage() {
                   </Col>
                 ))}
               </Row>
+              {info.types_new.length > 0 && (
+                <>
+                  <Typography.Title level={5} style={{ marginTop: 24 }}>
+                    {t('import.newTypesTitle')}
+                  </Typography.Title>
+                  <Typography.Paragraph type="secondary">{t('import.newTypesHelp')}</Typography.Paragraph>
+                  <div data-testid="import-new-types">
+                    <Table
+                      size="small"
+                      rowKey="type_id"
+                      dataSource={info.types_new}
+                      pagination={false}
+                      scroll={{ x: 'max-content' }}
+                      columns={[
+                        {
+                          title: t('import.newTypeName'),
+                          dataIndex: 'type_name',
+                          render: (name: string, row) => (
+                            <Typography.Text strong>
+                              {name} <Typography.Text type="secondary">#{row.type_id}</Typography.Text>
+                            </Typography.Text>
+                          ),
+                        },
+                        {
+                          title: t('import.newTypeRights'),
+                          key: 'groups',
+                          render: (_v, row) => (
+                            <Space orientation="vertical" size={2}>
+                              {row.groups.map((g) => (
+                                <span key={g.group_id} data-testid={`import-type-${row.type_id}-group-${g.group_id}`}>
+                                  <Typography.Text>{g.group_name}: </Typography.Text>
+                                  {g.rights.length ? (
+                                    g.rights.map((r) => (
+                                      <Tag key={r} color="blue">
+                                        {t(`group.right.${r}` as MessageKey)}
+                                      </Tag>
+                                    ))
+                                  ) : (
+                                    <Tag>{t('import.newTypeNoRights')}</Tag>
+                                  )}
+                                </span>
+                              ))}
+                            </Space>
+                          ),
+                        },
+                      ]}
+                    />
+                  </div>
+                </>
+              )}
+              {info.players_added.length > 0 && (
+                <Alert
+                  style={{ marginTop: 24 }}
+                  type="info"
+                  showIcon
+                  data-testid="import-players-added"
+                  title={t('import.playersAdded', { list: info.players_added.map((p) => p.show).join('、') })}
+                />
+              )}
               {info.skipped.length > 0 && (
                 <>
                   <Typography.Title level={5} style={{ marginTop: 24 }}>

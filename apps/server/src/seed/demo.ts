@@ -184,10 +184,11 @@ export async function seedDemo(
   // One transaction: a crash mid-way leaves an empty catalogue (seeded again next start), never half a demo.
   const result = await db.transaction(async (tx) => {
     await seedDemoTypes(tx);
+    // Before the import: categories the import creates get the default rights, and would make group_type non-empty.
+    await openDemoCategories(tx);
     const imported = await importCollected(tx, feed, { timeZone: opts.timeZone });
     await seedTopics(tx);
     await seedDayCover(tx, opts.timeZone);
-    await openDemoCategories(tx);
     await seedDemoAd(tx, { switchOn: demoAdsEnabled() });
     if (demoAdsEnabled()) await seedDemoRewardedAd(tx);
     await setSetting(tx, DEMO_FEED_SETTING, feedSha256);

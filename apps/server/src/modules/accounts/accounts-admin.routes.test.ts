@@ -151,6 +151,27 @@ describe('console users', () => {
 });
 
 describe('console groups', () => {
+  it('shows the rights that apply: a category of group_type without stored rights has rights 1-4', async () => {
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/groups/2',
+      headers: h,
+      payload: { group_type: '1,2,7', group_popedom: { '7': [1, 2] } },
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/groups', headers: h });
+    const member = list.json().list.find((g: { group_id: number }) => g.group_id === 2);
+    expect(member.group_popedom).toEqual({ '7': [1, 2] });
+    expect(member.group_rights).toEqual({ '1': [1, 2, 3, 4], '2': [1, 2, 3, 4], '7': [1, 2] });
+    const guest = list.json().list.find((g: { group_id: number }) => g.group_id === 1);
+    expect(guest.group_rights).toEqual({});
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/groups/2',
+      headers: h,
+      payload: { group_type: '', group_popedom: {} },
+    });
+  });
+
   it('lists the seeded groups, creates a VIP tier and edits only the fields sent', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/groups', headers: h });
     expect(list.json().list.map((g: { group_id: number; group_name: string }) => [g.group_id, g.group_name])).toEqual([
@@ -172,6 +193,7 @@ describe('console groups', () => {
       group_type: '1,6',
       group_status: 1,
       group_popedom: { '1': [1, 2, 3], '6': [3, 4] },
+      group_rights: { '1': [1, 2, 3], '6': [3, 4] },
     });
     const renamed = await t.app.inject({
       method: 'PATCH',

@@ -23,6 +23,7 @@ import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { GROUP_GUEST, revokeUserSessions, toUserInfo } from './accounts.service.ts';
+import { effectiveRights } from './group-rights.ts';
 
 export interface AdminAccountsOptions {
   now: Date;
@@ -39,12 +40,14 @@ export function toAdminUser(row: UserRow, group: GroupRow | undefined, opts: Adm
   };
 }
 
+/** A group for the console: the stored rights and the rights that apply (group-rights.ts {@link effectiveRights}). */
 const toAdminGroup = (g: GroupRow) => ({
   group_id: g.group_id,
   group_name: g.group_name,
   group_type: g.group_type,
   group_status: g.group_status,
   group_popedom: g.group_popedom,
+  group_rights: effectiveRights(g),
 });
 
 /** Users matching the console filters (wd: id, name, nickname, phone or invitation code), newest first. */
@@ -97,7 +100,7 @@ export async function adminUpdateUser(
   return adminGetUser(db, userId, opts);
 }
 
-/** Every group with its category rights (group_type, group_popedom). */
+/** Every group with its category rights (group_type, group_popedom) and the rights that apply (group_rights). */
 export async function adminListGroups(db: Db) {
   return (await repo.listGroups(db)).map(toAdminGroup);
 }

@@ -19,8 +19,10 @@ import { t } from '../../i18n/messages.ts';
 import { FetchError } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
 import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
+import { grantNewTypes } from '../accounts/group-rights.ts';
 import * as repo from '../content/content.repo.ts';
 import type { ContentService } from '../content/content.service.ts';
+import { readNewTypeRights } from '../content/content-admin.service.ts';
 import { parsePlay } from '../content/play.ts';
 import {
   cleanPlayColumns,
@@ -303,19 +305,28 @@ export class AdminService {
     );
   }
 
+  /**
+   * adminCreateType: a new category (parent must be a top category); every group gets the default rights for new
+   * categories in the same transaction (catalogue settings `new_type_rights`, accounts/group-rights.ts).
+   */
   async createType(body: z.output<typeof AdminTypeBody>) {
     await this.checkParent(body.type_pid);
-    const [row] = await this.db
-      .insert(macType)
-      .values({
-        ...body,
-        type_name: plainText(body.type_name, 60),
-        type_en: plainText(body.type_en, 60),
-        type_pic: safeUrl(body.type_pic),
-        type_logo: safeUrl(body.type_logo),
-        type_extend: this.cleanExtend(body.type_extend) ?? {},
-      })
-      .returning();
+    // One transaction: the category and the default rights every group gets on it (catalogue settings).
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(macType)
+        .values({
+          ...body,
+          type_name: plainText(body.type_name, 60),
+          type_en: plainText(body.type_en, 60),
+          type_pic: safeUrl(body.type_pic),
+          type_logo: safeUrl(body.type_logo),
+          type_extend: this.cleanExtend(body.type_extend) ?? {},
+        })
+        .returning();
+      if (created) await grantNewTypes(tx, [created], await readNewTypeRights(tx));
+      return created;
+    });
     this.content.invalidate();
     if (!row) throw new Error('category insert returned nothing');
     return repo.toCategory(row);

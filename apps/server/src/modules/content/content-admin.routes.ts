@@ -1,6 +1,7 @@
 /**
  * Console catalogue routes (issue 4 item 6), all behind the admin guard (`authorcode` console session, 401 without):
- * topics CRUD, catalogue settings (special category ids, hot search words) and day covers. See
+ * topics CRUD, catalogue settings (special category ids, hot search words, rights of new categories), the player
+ * table and day covers. See
  * content-admin.service.ts for the rules and errors.
  */
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +32,22 @@ export function contentAdminRoutes(app: FastifyInstance, svc: ContentAdminServic
     app,
     'adminUpdateCatalogueSettings',
     async ({ body }) => ({ ...ok, info: await svc.updateSettings(body) }),
+    guard,
+  );
+  defineRoute(app, 'adminListPlayers', async () => ({ ...ok, list: await svc.listPlayers() }), guard);
+  defineRoute(
+    app,
+    'adminSavePlayer',
+    async ({ params, body }) => ({ ...ok, info: await svc.savePlayer(params.from, body) }),
+    guard,
+  );
+  defineRoute(
+    app,
+    'adminDeletePlayer',
+    async ({ params }) => {
+      await svc.deletePlayer(params.from);
+      return ok;
+    },
     guard,
   );
   defineRoute(

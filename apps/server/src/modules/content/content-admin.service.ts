@@ -1,6 +1,7 @@
 /**
  * Console side of the issue 4 catalogue (item 6): special topics, catalogue settings (special category ids, hot
- * search words) and day covers. Text is sanitised (plainText / richText / safeUrl, lib/sanitize.ts); every write
+ * search words, the rights new categories get: `new_type_rights`, used by the importer and the console's category
+ * creation through accounts/group-rights.ts) and day covers. Text is sanitised (plainText / richText / safeUrl, lib/sanitize.ts); every write
  * drops the viewer cache ({@link ContentService.invalidate}).
  *
  * Errors: 404 topic_not_found / day_cover_not_found; 400 topic_vod_unknown (a title id that does not exist, field
@@ -14,7 +15,11 @@ import {
   type CatalogueSettingsUpdate,
   type DayCover,
   type DayCoverBody,
+  DEFAULT_NEW_TYPE_RIGHTS,
   ErrorCode,
+  NewTypeRights,
+  type Player,
+  type PlayerBody,
   type SpecialTypes,
   type Topic,
 } from '@openvod/contract';
@@ -29,6 +34,7 @@ import { AppError, badRequest } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type ContentService, HOT_SEARCH_KEY, SPECIAL_KEYS } from './content.service.ts';
+import * as players from './players.ts';
 import { normaliseSearchWord } from './search.ts';
 
 type TopicInsert = typeof macTopic.$inferInsert;
@@ -49,6 +55,21 @@ export function checkDate(date: string): string {
   }
   return date;
 }
+
+/** Setting key of the rights new categories get (catalogue settings `new_type_rights`). */
+export const NEW_TYPE_RIGHTS_KEY = 'new_type_rights';
+
+/**
+ * The rights a new category gets per kind of group (contract NewTypeRights): the operator's setting, else
+ * {@link DEFAULT_NEW_TYPE_RIGHTS}. Takes `db` or `tx` (the importer reads it inside its transaction).
+ */
+export async function readNewTypeRights(db: Db): Promise<NewTypeRights> {
+  const value = (await repo.getSettings(db, [NEW_TYPE_RIGHTS_KEY]))[NEW_TYPE_RIGHTS_KEY];
+  const parsed = NewTypeRights.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_NEW_TYPE_RIGHTS;
+}
+
+const cleanRights = (list: number[]) => [...new Set(list)].sort((a, b) => a - b);
 
 export class ContentAdminService {
   constructor(
@@ -132,7 +153,11 @@ export class ContentAdminService {
     const values = await repo.getSettings(this.db, [...keys, HOT_SEARCH_KEY]);
     const special = Object.fromEntries(keys.map((k) => [k, Number(values[k] ?? 0) || 0])) as SpecialTypes;
     const hot = values[HOT_SEARCH_KEY];
-    return { special, hot_search: Array.isArray(hot) ? hot.map(String) : [] };
+    return {
+      special,
+      hot_search: Array.isArray(hot) ? hot.map(String) : [],
+      new_type_rights: await readNewTypeRights(this.db),
+    };
   }
 
   /**
@@ -152,6 +177,13 @@ export class ContentAdminService {
       const words = body.hot_search.map((w) => normaliseSearchWord(plainText(w, 64))).filter(Boolean);
       writes.push([HOT_SEARCH_KEY, [...new Set(words)]]);
     }
+    if (body.new_type_rights !== undefined) {
+      const r = body.new_type_rights;
+      writes.push([
+        NEW_TYPE_RIGHTS_KEY,
+        { guest: cleanRights(r.guest), member: cleanRights(r.member), vip: cleanRights(r.vip) },
+      ]);
+    }
     await this.db.transaction(async (tx) => {
       for (const [key, value] of writes) {
         await tx
@@ -162,6 +194,25 @@ export class ContentAdminService {
     });
     this.content.invalidate();
     return this.settings();
+  }
+
+  /** adminListPlayers: the player table by order, then code (players.ts). */
+  async listPlayers(): Promise<Player[]> {
+    return players.readPlayers(this.db);
+  }
+
+  /** adminSavePlayer: create or replace the player `from` (400 validation for a code that cleans to nothing). */
+  async savePlayer(from: string, body: z.output<typeof PlayerBody>): Promise<Player> {
+    const saved = await players.savePlayer(this.db, { ...body, from });
+    if (!saved) throw badRequest('validation', { field: 'from', reason: (l) => t(l, 'v_required') }, 'from');
+    this.content.invalidate();
+    return saved;
+  }
+
+  /** adminDeletePlayer: 404 player_not_found when the code is not in the table. */
+  async deletePlayer(from: string): Promise<void> {
+    if (!(await players.deletePlayer(this.db, from))) throw new AppError(404, ErrorCode.notFound, 'player_not_found');
+    this.content.invalidate();
   }
 
   /** The operator's calendar day (YYYY-MM-DD, TZ) of the content clock: adminListDayCovers' `today`. */

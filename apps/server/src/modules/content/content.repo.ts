@@ -452,3 +452,80 @@ export async function getSettings(db: Db, keys: string[]): Promise<Record<string
 export async function setSetting(db: Db, key: string, value: unknown): Promise<void> {
   await db.insert(appSetting).values({ key, value }).onConflictDoUpdate({ target: appSetting.key, set: { value } });
 }
+
+/** Actor names of a `vod_actor` text (comma, 、, / or | separated), at most `max`, each at least 2 characters. */
+export function actorsOf(vodActor: string, max = 5): string[] {
+  const names = vodActor
+    .split(/[,，、/|]+/)
+    .map((s) => s.trim())
+    .filter((s) => [...s].length >= 2);
+  return [...new Set(names)].slice(0, max);
+}
+
+/** A related title candidate: a list row and how many of the title's actors it shares. */
+export type RelatedRow = ListRow & { shared: number };
+
+/**
+ * Candidates of related titles of `vod` (ContentService.related ranks them), three index-backed reads of at most
+ * `limit` rows each, all published and outside `excluded` categories (disabled and special feed categories), never
+ * `vod` itself:
+ * - `sameType`: its category (`type_id`) by all-time hits (partial index `mac_vod_pub_t_hits_idx`);
+ * - `byActor`: titles sharing one of its first five actors, most shared first, then hits: the actor's search tokens
+ *   through the GIN index `mac_vod_search_gin` (search.ts), confirmed by `strpos` on `vod_actor`;
+ * - `popular`: the most viewed titles (`mac_vod_pub_hits_idx`).
+ */
+export async function relatedCandidates(
+  db: Db,
+  vod: { vod_id: number; type_id: number; vod_actor: string },
+  excluded: number[],
+  limit: number,
+): Promise<{ sameType: RelatedRow[]; byActor: RelatedRow[]; popular: RelatedRow[] }> {
+  const actors = actorsOf(vod.vod_actor);
+  const shared = actors.length
+    ? sql<number>`(${sql.join(
+        actors.map((a) => sql`(case when strpos(${macVod.vod_actor}, ${a}) > 0 then 1 else 0 end)`),
+        sql` + `,
+      )})`
+    : sql<number>`0`;
+  const base = (extra: SQL | undefined) =>
+    and(
+      eq(macVod.vod_status, 1),
+      sql`${macVod.vod_id} <> ${vod.vod_id}`,
+      excluded.length ? notInArray(macVod.type_id, excluded) : undefined,
+      excluded.length ? notInArray(macVod.type_id_1, excluded) : undefined,
+      extra,
+    );
+  const select = () =>
+    db
+      .select({ ...itemColumns, shared: shared.as('shared') })
+      .from(macVod)
+      .leftJoin(macType, eq(macType.type_id, macVod.type_id));
+  const byHits = [desc(macVod.vod_hits), desc(macVod.vod_id)];
+  const actorMatch = actors.length
+    ? sql`(${sql.join(
+        actors.map(
+          (a) =>
+            sql`(cardinality(ov_search_query(${a})) > 0 and ${macVod.vod_search} @> ov_search_query(${a}) and strpos(${macVod.vod_actor}, ${a}) > 0)`,
+        ),
+        sql` or `,
+      )})`
+    : undefined;
+  const [sameType, byActor, popular] = await Promise.all([
+    select()
+      .where(base(eq(macVod.type_id, vod.type_id)))
+      .orderBy(...byHits)
+      .limit(limit),
+    actorMatch
+      ? select()
+          .where(base(actorMatch))
+          .orderBy(desc(sql`shared`), ...byHits)
+          .limit(limit)
+      : Promise.resolve([]),
+    select()
+      .where(base(undefined))
+      .orderBy(...byHits)
+      .limit(limit),
+  ]);
+  const num = (rows: unknown[]) => (rows as RelatedRow[]).map((r) => ({ ...r, shared: Number(r.shared) }));
+  return { sameType: num(sameType), byActor: num(byActor), popular: num(popular) };
+}

@@ -1,6 +1,7 @@
 /**
  * Viewer catalogue routes (spec §7 "Content"): getType, data, dataWithType, getHome, getDetail, hits, getHitsList,
- * score, suggest, hotSearch, topicView, topicViewWithVodDetail, getDayCover.
+ * score, suggest, hotSearch, topicView, topicViewWithVodDetail, getDayCover; getRelated (the title page's related
+ * titles, an OpenVod addition).
  *
  * getType and getDetail read the optional `authorcode` for the caller's group rights (guests otherwise, never 401);
  * getDetail withholds play addresses until the caller has taken a view (`play_locked`, the quotas module's gate);
@@ -29,6 +30,7 @@ export function contentRoutes(app: FastifyInstance, content: ContentService) {
       rateLimit: { max: 60, timeWindow: '1 minute' },
     },
   );
+  defineRoute(app, 'getRelated', async ({ params, query }) => content.related(params.id, query.limit));
   defineRoute(app, 'getHitsList', async ({ query }) => content.hitsList(query));
   defineRoute(
     app,

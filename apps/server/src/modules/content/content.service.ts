@@ -32,6 +32,7 @@ import {
   type HomeResponse,
   type HotSearchResponse,
   type RankPeriod,
+  type RelatedResponse,
   type ScoreResponse,
   type SpecialTypes,
   type SuggestResponse,
@@ -49,6 +50,7 @@ import { AppError } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type HitsReset, periodsOf, resetHitsIfDue } from './hits.jobs.ts';
+import { readPlayers } from './players.ts';
 import { normaliseSearchWord } from './search.ts';
 
 export const CACHE_TTL_MS = 30_000;
@@ -168,6 +170,8 @@ export class ContentService {
   private typesCache = new LRUCache<'all', TypeRow[]>({ max: 1, ttl: CACHE_TTL_MS });
   /** The special category ids: asked by the quotas module on every watch-entry write, so kept like the types. */
   private specialCache = new LRUCache<'all', SpecialTypes>({ max: 1, ttl: CACHE_TTL_MS });
+  /** Display names of the player table (players.ts), code -> `show`; read with the detail entries they label. */
+  private playerCache = new LRUCache<'all', Map<string, string>>({ max: 1, ttl: CACHE_TTL_MS });
   /** Grouped category counts, their time (ms) and the refresh under way (see {@link categoryCounts}). */
   private categoryCountState: { rows: CategoryCount[]; at: number } | undefined;
   private categoryCountLoad: Promise<CategoryCount[]> | undefined;
@@ -198,6 +202,7 @@ export class ContentService {
     this.countCache.clear();
     this.typesCache.clear();
     this.specialCache.clear();
+    this.playerCache.clear();
     this.categoryCountState = undefined;
     this.categoryCountLoad = undefined;
     this.generation++;
@@ -255,6 +260,15 @@ export class ContentService {
     }
     this.groupCache.set(groupId, { ids });
     return ids;
+  }
+
+  /** The player table's display names by code (cached; players.ts). */
+  async playerNames(): Promise<Map<string, string>> {
+    const hit = this.playerCache.get('all');
+    if (hit) return hit;
+    const names = new Map((await readPlayers(this.db)).map((p) => [p.from, p.show]));
+    this.playerCache.set('all', names);
+    return names;
   }
 
   /** Special category ids: configured setting, else the category with the conventional `type_sort`, else 0. */
@@ -474,7 +488,13 @@ export class ContentService {
     if (hit) return hit;
     const row = await repo.getVod(this.db, vodId);
     if (row?.vod_status !== 1 || !row.category_enabled) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
-    const info = repo.toDetail(row);
+    const detail = repo.toDetail(row);
+    // Lines carry the player's display name (the player table), else their code.
+    const names = await this.playerNames();
+    const info = {
+      ...detail,
+      sources: detail.sources.map((src) => ({ ...src, show: names.get(src.from) ?? src.from })),
+    };
     const full = DetailForUserResponse.parse({ code: 1, msg: 'ok', info: { ...info, permission: 1, play_locked: 0 } });
     const locked = DetailForUserResponse.parse({
       code: 1,
@@ -538,6 +558,36 @@ export class ContentService {
     if (entry.feed || !this.playGate) return { raw: entry.full };
     const title = { top: entry.top, vod_points_play: entry.price };
     return { raw: (await this.playGate(caller, vodId, title)) ? entry.full : entry.locked };
+  }
+
+  /**
+   * getRelated: at most `limit` titles related to published title `vodId` (contract RelatedQuery): its own category
+   * first (more shared actors first, then all-time hits), then other categories' titles sharing an actor (more shared
+   * first, then hits), then the most viewed titles; no repeats, never the title itself, disabled categories or the
+   * special feed categories other than the title's own. Three bounded index reads (content.repo.ts
+   * relatedCandidates), cached like the lists ({@link CACHE_TTL_MS}, dropped by {@link invalidate}).
+   * Throws 404 vod_not_found.
+   */
+  async related(vodId: number, limit = 12): Promise<{ raw: string }> {
+    return this.cached(`related:${vodId}:${limit}`, async (): Promise<RelatedResponse> => {
+      const row = await repo.getVod(this.db, vodId);
+      if (row?.vod_status !== 1 || !row.category_enabled) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
+      const own = new Set([row.type_id, row.type_id_1]);
+      const special = Object.values(await this.specialTypes()).filter((id) => id > 0 && !own.has(id));
+      const excluded = [...new Set([...(await this.disabledTypes()), ...special])];
+      const c = await repo.relatedCandidates(this.db, row, excluded, limit);
+      const byShared = (a: repo.RelatedRow, b: repo.RelatedRow) =>
+        b.shared - a.shared || b.vod_hits - a.vod_hits || b.vod_id - a.vod_id;
+      const sameType = [...c.sameType, ...c.byActor.filter((r) => r.type_id === row.type_id)];
+      const ordered = [
+        ...sameType.sort(byShared),
+        ...c.byActor.filter((r) => r.type_id !== row.type_id).sort(byShared),
+        ...c.popular,
+      ];
+      const seen = new Set<number>();
+      const list = ordered.filter((r) => !seen.has(r.vod_id) && seen.add(r.vod_id)).slice(0, limit);
+      return { code: 1, msg: 'ok', list: list.map(repo.toItem) };
+    });
   }
 
   /**

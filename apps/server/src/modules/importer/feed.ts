@@ -5,7 +5,8 @@
  * JSON: `{code:1, msg, page, pagecount, limit (often a string), total, list:[{vod_*...}], class:[{type_id, type_pid,
  * type_name}]}`; numbers may come as strings. XML: `<rss><list page pagecount pagesize recordcount><video>` with
  * `id, tid, name, type, pic, lang, area, year, state, note, actor, director, des, last, dt` and
- * `<dl><dd flag|from="code">eps</dd></dl>`; `<class><ty id>name</ty></class>`.
+ * `<dl><dd flag|from="code">eps</dd></dl>`; `<class><ty id>name</ty></class>`. Both may carry a player list
+ * ({@link RemotePlayer}: the codes of `vod_play_from` with the names viewers see).
  *
  * Errors: {@link FeedError} with a message that says what is wrong (not a feed, API closed, bad item...).
  */
@@ -23,12 +24,27 @@ export interface RemoteClass {
   type_name: string;
 }
 
+/**
+ * A player the feed names (MacCMS `vodplayer` fields): JSON `player` (or `vodplayer`) list of
+ * `{from, show, des, sort, parse}` objects or bare codes; XML `<player><pl from sort des parse>show</pl></player>`.
+ * Values are raw (unsanitised); the importer cleans them (content/players.ts).
+ */
+export interface RemotePlayer {
+  from: string;
+  show?: string;
+  des?: string;
+  sort?: number;
+  parse?: string;
+}
+
 export interface ParsedFeed {
   page: number;
   pagecount: number;
   total: number;
   list: RemoteVod[];
   classes: RemoteClass[];
+  /** Players the feed names in a player list (not those only used in `vod_play_from`). */
+  players: RemotePlayer[];
   /** Whether items carry play data (detail response) or only list fields. */
   detail: boolean;
 }
@@ -105,12 +121,29 @@ function parseJsonFeed(body: string): ParsedFeed {
         .filter((c) => c.type_id > 0 && c.type_name !== '')
     : [];
   const detail = list.some((v) => 'vod_play_url' in v);
+  const playerList = Array.isArray(d.player) ? d.player : Array.isArray(d.vodplayer) ? d.vodplayer : [];
+  const players: RemotePlayer[] = playerList
+    .map((p): RemotePlayer | undefined => {
+      if (typeof p === 'string' || typeof p === 'number') return { from: String(p) };
+      if (typeof p !== 'object' || p === null) return undefined;
+      const o = p as Record<string, unknown>;
+      const sort = Number.parseInt(str(o.sort), 10);
+      return {
+        from: str(o.from ?? o.code),
+        show: str(o.show ?? o.name),
+        des: str(o.des),
+        sort: Number.isSafeInteger(sort) ? sort : undefined,
+        parse: str(o.parse),
+      };
+    })
+    .filter((p): p is RemotePlayer => p !== undefined && p.from.trim() !== '');
   return {
     page: int(d.page, 1),
     pagecount: int(d.pagecount, 1),
     total: int(d.total, list.length),
     list,
     classes,
+    players,
     detail,
   };
 }
@@ -120,7 +153,7 @@ const xml = new XMLParser({
   attributeNamePrefix: '@_',
   parseTagValue: false,
   trimValues: true,
-  isArray: (name) => ['video', 'dd', 'ty', 'type', 'dl'].includes(name),
+  isArray: (name) => ['video', 'dd', 'ty', 'type', 'dl', 'pl'].includes(name),
   processEntities: true,
 });
 
@@ -176,12 +209,27 @@ function parseXmlFeed(body: string): ParsedFeed {
   const classes: RemoteClass[] = ((classNode.ty ?? []) as unknown[])
     .map((ty) => ({ type_id: int((ty as Record<string, unknown>)['@_id']), type_pid: -1, type_name: str(ty).trim() }))
     .filter((c) => c.type_id > 0 && c.type_name !== '');
+  const playerNode = (rss.player ?? {}) as Record<string, unknown>;
+  const players: RemotePlayer[] = ((typeof playerNode === 'object' ? (playerNode.pl ?? []) : []) as unknown[])
+    .map((pl) => {
+      const o = (typeof pl === 'object' && pl ? pl : {}) as Record<string, unknown>;
+      const sort = Number.parseInt(str(o['@_sort']), 10);
+      return {
+        from: str(o['@_from'] ?? o['@_flag']),
+        show: str(pl),
+        des: str(o['@_des']),
+        sort: Number.isSafeInteger(sort) ? sort : undefined,
+        parse: str(o['@_parse']),
+      };
+    })
+    .filter((p) => p.from.trim() !== '');
   return {
     page: int(listNode['@_page'], 1),
     pagecount: int(listNode['@_pagecount'], 1),
     total: int(listNode['@_recordcount'], list.length),
     list,
     classes,
+    players,
     detail,
   };
 }

@@ -6,7 +6,12 @@
  * - Every page is fetched and parsed before anything is written; the write is one transaction. A malformed feed
  *   therefore gives a {@link FeedError} and writes nothing.
  * - Remote categories map to local ones through `mac_type_bind` (operator-editable); without a binding a local
- *   category of the same name (or alias in `type_union`) is used, else one is created, and the binding saved.
+ *   category of the same name (or alias in `type_union`) is used, else one is created, and the binding saved. A
+ *   created category gets the operator's default rights for new categories in every group (catalogue settings
+ *   `new_type_rights`, accounts/group-rights.ts), and the result lists them (`types_new`).
+ * - Player codes the titles use (`vod_play_from`) and the players a feed names in its player list join the player
+ *   table (content/players.ts: display name, description, order, parse address); the result lists the new ones
+ *   (`players_added`). Players the operator already has keep the operator's names.
  * - Titles are identified by (feed key, remote vod_id), else by name + year + top category (the same work from
  *   another feed, or the same file under another name). Re-importing the same data is "unchanged" (sha256 of the
  *   imported fields); changed data updates the title; a title with `vod_lock = 1` is skipped. Local statistics
@@ -26,7 +31,10 @@ import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
 import { t } from '../../i18n/messages.ts';
 import { safeGetText } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
+import { grantNewTypes, type NewType } from '../accounts/group-rights.ts';
+import { readNewTypeRights } from '../content/content-admin.service.ts';
 import { formatPlay, parsePlay } from '../content/play.ts';
+import { addPlayers, cleanPlayerCode } from '../content/players.ts';
 import { FeedError, type ParsedFeed, parseFeed, type RemoteClass, type RemoteVod } from './feed.ts';
 
 export { FeedError } from './feed.ts';
@@ -272,7 +280,8 @@ function hashOf(row: Partial<VodRow>): string {
 
 /** Resolves remote category ids to local ones, creating categories and bindings as needed (inside the tx). */
 class TypeResolver {
-  created = 0;
+  /** Categories created in this run, in creation order. */
+  created: NewType[] = [];
   private resolved = new Map<number, number | null>();
   private constructor(
     private tx: Db,
@@ -336,7 +345,7 @@ class TypeResolver {
         .returning();
       if (!row) throw new Error('category insert returned nothing');
       this.types.push(row);
-      this.created++;
+      this.created.push({ type_id: row.type_id, type_name: row.type_name, type_pid: row.type_pid });
       local = row;
     }
     await this.tx
@@ -422,6 +431,8 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
     unchanged: 0,
     skipped: [],
     types_created: 0,
+    types_new: [],
+    players_added: [],
     pages: feed.pages.length,
   };
   await db.transaction(async (tx) => {
@@ -494,7 +505,19 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
       });
       result.added++;
     }
-    result.types_created = types.created;
+    // Players: the codes the titles use and those the feed names join the player table (content/players.ts).
+    const declared = feed.pages.flatMap((p) => p.players ?? []);
+    const used = [...items.values()].flatMap((item) =>
+      String(item.vod_play_from ?? '')
+        .split(/\$\$\$|,/)
+        .map((code) => ({ from: cleanPlayerCode(code) })),
+    );
+    const added = await addPlayers(tx, [...declared, ...used]);
+    result.players_added = added.map((p) => ({ from: p.from, show: p.show }));
+    result.types_created = types.created.length;
+    // New categories get the operator's default rights (catalogue settings), else nobody could open them.
+    const granted = await grantNewTypes(tx, types.created, await readNewTypeRights(tx));
+    result.types_new = granted;
   });
   return result;
 }

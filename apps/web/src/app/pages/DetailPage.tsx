@@ -8,12 +8,13 @@ import { CastButton, castTargetOf } from '../../features/cast/CastButton';
 import { VipReminderPanel } from '../../features/catalogue/permission';
 import { picUrl } from '../../features/catalogue/picUrl';
 import { useCountHit, useVodDetail } from '../../features/catalogue/queries';
+import { RelatedTitles } from '../../features/catalogue/RelatedTitles';
 import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
 import { FavouriteButton } from '../../features/collections/FavouriteButton';
 import { ShareButton } from '../../features/collections/ShareButton';
 import { useRealPath } from '../../features/playback-sync/realPath';
 import { EpisodePicker } from '../../features/player/EpisodePicker';
-import { mediaUrl } from '../../features/player/episodes';
+import { lineName, mediaUrl } from '../../features/player/episodes';
 import { closeEarlyPlayer } from '../../features/player/hlsEngine';
 import { usePlayback } from '../../features/player/usePlayback';
 import { PlayerMessage, VideoPlayer } from '../../features/player/VideoPlayer';
@@ -37,9 +38,16 @@ const DETAILS_WAIT_MS = 1200;
 /**
  * Title page (detail/mov-detail?id=N[&sid=&nid=]): player, facts, lines and episodes, synopsis. The detail request is
  * cancelled when the page is left before it answers (TanStack Query's AbortSignal); a VIP-only title (`permission`
- * 0) shows the 'Kind reminder' with its 'open VIP' button instead of the player.
+ * 0) shows the 'Kind reminder' with its 'open VIP' button instead of the player; related titles close the page.
+ * Mounted afresh for each title: a related title opened from it is another page, not the same one with another id
+ * (the player, its watch progress and the free-view check belong to one title).
  */
 export default function DetailPage() {
+  const [params] = useSearchParams();
+  return <TitlePage key={params.get('id') ?? ''} />;
+}
+
+function TitlePage() {
   const { t } = useTranslation();
   const goBack = useBack();
   const [params] = useSearchParams();
@@ -202,7 +210,9 @@ export default function DetailPage() {
             </FavouriteButton>
             {selection && (
               <p className={styles.nowPlaying} data-testid="now-playing">
-                {t('player.nowPlaying', { name: `${selection.source.from} · ${selection.episode.name}` })}
+                {t('player.nowPlaying', {
+                  name: `${lineName(selection.source, t('player.lines'))} · ${selection.episode.name}`,
+                })}
               </p>
             )}
             {/* Issue 7 item 4: the title page's ad slot 16 (spec §3). */}
@@ -211,6 +221,7 @@ export default function DetailPage() {
               <EpisodePicker sources={vod.sources} current={current} onSelect={playback.select} />
             )}
             <VodSynopsis vod={vod} />
+            <RelatedTitles vodId={vod.vod_id} />
           </>
         )}
       </div>

@@ -7,6 +7,7 @@ import type {
   HitsListQuery,
   HitsListResponse,
   HotSearchResponse,
+  RelatedResponse,
   SuggestResponse,
   TopicDetailResponse,
   TopicListResponse,
@@ -21,6 +22,9 @@ export const catalogueApi = {
   /** getHitsList: ranking by views of the day, week or month; `page` 1..50. */
   rank: (query: HitsListQuery, signal?: AbortSignal) =>
     api.request<HitsListResponse>('/api/vod/rank', { query: query as Record<string, QueryValue>, signal }),
+  /** getRelated: titles related to title `id` (its category with shared actors first, then shared actors, popular). */
+  related: (id: number, limit = 12, signal?: AbortSignal) =>
+    api.request<RelatedResponse>(`/api/vod/${encodeURIComponent(id)}/related`, { query: { limit }, signal }),
   /** suggest: up to `limit` titles whose name, alias, pinyin or actor matches what the user typed. */
   suggest: (wd: string, limit = 8, signal?: AbortSignal) =>
     api.request<SuggestResponse>('/api/search/suggest', { query: { wd, limit }, signal }),

@@ -84,3 +84,13 @@ export function useHotSearch() {
     staleTime: 5 * 60_000,
   });
 }
+
+/** getRelated of one title (the title page's "more like this"); the server caches it like its lists. */
+export function useRelated(vodId: number | undefined, limit = 12) {
+  return useQuery({
+    queryKey: ['vod', 'related', vodId ?? 0, limit] as const,
+    queryFn: ({ signal }) => catalogueApi.related(vodId as number, limit, signal).then((r) => r.list),
+    enabled: vodId !== undefined && vodId > 0,
+    staleTime: 60_000,
+  });
+}

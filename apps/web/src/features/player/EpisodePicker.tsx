@@ -2,7 +2,7 @@ import type { Source } from '@openvod/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './EpisodePicker.module.css';
-import type { EpisodeRef } from './episodes';
+import { type EpisodeRef, lineName } from './episodes';
 
 interface EpisodePickerProps {
   sources: readonly Source[];
@@ -56,7 +56,7 @@ export function EpisodePicker({ sources, current, onSelect }: EpisodePickerProps
                 onClick={() => setViewSid(s.sid)}
               >
                 <span className={styles.tabTitle} data-testid={`source-${s.sid}`}>
-                  {s.from || `${t('player.lines')} ${s.sid}`}
+                  {lineName(s, t('player.lines'))}
                 </span>
               </button>
             );

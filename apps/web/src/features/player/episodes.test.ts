@@ -1,6 +1,6 @@
 import type { Source } from '@openvod/contract';
 import { describe, expect, it } from 'vitest';
-import { chooseEngine, fallbackSource, mediaUrl, nextEpisode, resolveSelection } from './episodes';
+import { chooseEngine, fallbackSource, lineName, mediaUrl, nextEpisode, resolveSelection } from './episodes';
 
 const ep = (nid: number) => ({ nid, name: `第${nid}集`, url: `/media/demo/${nid}.m3u8` });
 const sources: Source[] = [
@@ -75,5 +75,14 @@ describe('fallbackSource', () => {
     expect(fallbackSource(four, { sid: 3, nid: 1 }, new Set([2, 3]))).toEqual({ sid: 4, nid: 7 });
     expect(fallbackSource(four, { sid: 4, nid: 7 }, new Set([2, 3, 4]))).toBeNull();
     expect(fallbackSource(sources, { sid: 9, nid: 1 }, new Set())).toBeNull();
+  });
+});
+
+describe('lineName', () => {
+  it("labels a line with the player's display name, else its code, else the numbered word", () => {
+    expect(lineName({ sid: 1, from: 'ovhls', show: '高清线路' }, '线路')).toBe('高清线路');
+    expect(lineName({ sid: 2, from: 'ovhls', show: '  ' }, '线路')).toBe('ovhls');
+    expect(lineName({ sid: 3, from: 'kuyun' }, '线路')).toBe('kuyun');
+    expect(lineName({ sid: 4, from: '' }, 'Line')).toBe('Line 4');
   });
 });

@@ -14,6 +14,14 @@ export interface Selection {
 const playable = (s: Source) => s.episodes.length > 0;
 
 /**
+ * The label of a line (source): the player's display name from the server's player table (`show`, getDetail), else
+ * its code, else "<lines> <sid>" (`linesWord` is the translated word for lines). Never the raw code when named.
+ */
+export function lineName(s: Pick<Source, 'sid' | 'from' | 'show'>, linesWord: string): string {
+  return s.show?.trim() || s.from || `${linesWord} ${s.sid}`;
+}
+
+/**
  * Resolve the episode to start. A valid `sid` picks its source (else the first source with episodes); a valid
  * `nid` picks its episode in that source (else the source's first). `null` when no source has episodes.
  */

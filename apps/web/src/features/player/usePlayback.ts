@@ -9,7 +9,7 @@ import type { VodDetail } from '@openvod/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type EpisodeRef, fallbackSource, nextEpisode, resolveSelection, type Selection } from './episodes';
+import { type EpisodeRef, fallbackSource, lineName, nextEpisode, resolveSelection, type Selection } from './episodes';
 import { useOpeningRecord, useWatchProgress } from './useWatchProgress';
 import { resumePoint } from './watchRecord';
 
@@ -105,7 +105,7 @@ export function usePlayback(vod: VodDetail | undefined, sid: number | undefined,
     const got = sameRef(reached.current?.ref, current) ? (reached.current?.at ?? 0) : 0;
     const at = got >= 1 ? got : startAt;
     setCarry(at > 0 ? { ref: to, at } : null);
-    setAlert(t('player.lineSwitched', { name: source?.from || `${t('player.lines')} ${to.sid}` }));
+    setAlert(t('player.lineSwitched', { name: lineName(source ?? { sid: to.sid, from: '' }, t('player.lines')) }));
     replaceRoute(to);
     return true;
   }, [vod, current, replaceRoute, failed, t, startAt]);
