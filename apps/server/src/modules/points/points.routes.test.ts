@@ -273,9 +273,13 @@ describe('getTask single and the console', () => {
     const task = (await get(u, '/api/points/task')).json();
     expect(task.single).toEqual({
       bindphone: { point: 2 },
-      freewatch: { total: 5, has: 0 },
-      freedownload: { total: 2, has: 0 },
+      freewatch: { total: 5, has: 0, unlimited: false },
+      freedownload: { total: 2, has: 0, unlimited: false },
     });
+    await t.db.db.update(macUser).set({ group_id: 3 }).where(eq(macUser.user_id, u.user.user_id));
+    const vip = (await get(u, '/api/points/task')).json();
+    expect(vip.single.freewatch).toMatchObject({ unlimited: true });
+    expect(vip.single.freedownload).toMatchObject({ unlimited: true });
     expect(task.tasks.map((x: { task_key: string }) => x.task_key)).toContain('watch_20min');
   });
 
@@ -323,7 +327,7 @@ describe('getTask single and the console', () => {
       })
     ).json();
     expect(s2).toMatchObject({ view_points: 12, download_points: 20 });
-    expect((await get(u, '/api/points/task')).json().single.freewatch).toEqual({ total: 8, has: 0 });
+    expect((await get(u, '/api/points/task')).json().single.freewatch).toMatchObject({ total: 8, has: 0 });
     // The VIP-day price of the exchange centre is set here too (VIP groups only) and offered by exchangeRates.
     const s3 = (
       await t.app.inject({

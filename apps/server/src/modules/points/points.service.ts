@@ -226,6 +226,8 @@ export class PointsService {
     ]);
     const counts = new Map(progress.map((p) => [p.plog_type, p.count]));
     const offered = await this.offeredTasks(tasks, user);
+    // VIP groups are never metered (quotas module, spec §4): their free counts do not apply.
+    const vip = user.group_id >= VIP_GROUP_MIN;
     const list = progress.filter((p) => p.count > 0).sort((a, b) => a.plog_type - b.plog_type);
     const [u] = await this.db.select({ p: macUser.user_points }).from(macUser).where(eq(macUser.user_id, user.user_id));
     return {
@@ -241,8 +243,8 @@ export class PointsService {
       })),
       single: {
         bindphone: { point: bindphone },
-        freewatch: { total: quota.free_views, has: usage.free_views },
-        freedownload: { total: quota.free_downloads, has: usage.free_downloads },
+        freewatch: { total: quota.free_views, has: usage.free_views, unlimited: vip },
+        freedownload: { total: quota.free_downloads, has: usage.free_downloads, unlimited: vip },
       },
       isSignIn: list.some((p) => p.plog_type === TASK_PLOG.checkIn),
       user_points: u?.p ?? 0,
