@@ -143,6 +143,7 @@ export default function SettingsPage({ onClearCache, accountNotice }: SettingsPa
             checked={darkTheme}
             onChange={setDarkTheme}
             aria-labelledby="dark-theme-label"
+            aria-label={t('settings.darkTheme')}
             data-testid="settings-dark-theme"
           />
         </div>
