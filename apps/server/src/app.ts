@@ -292,6 +292,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     grantVip: (tx, g) => app.services.billing.grantVip(tx, g),
     // Issue 7 item 4: setPlog type 13 pays only for a click on an ad this server served to the user, once.
     verifyAdClick: (userId, impressionId, tx) => ads.claimClickReward(userId, impressionId, tx),
+    // The ad-click task is offered only while this viewer can be shown an ad (a slot on, an ad in it, not VIP).
+    taskAvailable: async (plogType, user) => plogType !== TASK_PLOG.adClick || (await ads.clickableFor(user)),
     adminGuard: adminGuard(admin),
   });
   ads.setClickRewarder((user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId));

@@ -71,10 +71,14 @@ export const TaskItem = z.object({
 });
 export type TaskItem = z.infer<typeof TaskItem>;
 
-const FreeCount = z.object({ total: z.number().int(), has: z.number().int() });
+/**
+ * Free uses of a day: `total` a day, `has` used today; `unlimited` = this user's group is not metered (VIP, group
+ * 3 and above, spec §4): every title plays without a free view, so the app shows "unlimited" instead of has/total.
+ */
+const FreeCount = z.object({ total: z.number().int(), has: z.number().int(), unlimited: z.boolean() });
 /**
  * getTask (spec §3): `list` = today's progress (plog_type, count) of tasks done at least once; `tasks` = every
- * enabled task with its reward and today's count; `single` = bind-phone reward and today's free view / download
+ * enabled task this user can complete (the feature it is done in exists and is on) with its reward and today's count; `single` = bind-phone reward and today's free view / download
  * totals and uses (`has` = used today). `isSignIn` (spec §4) = list has plog_type 10.
  */
 export const GetTaskResponse = ok({

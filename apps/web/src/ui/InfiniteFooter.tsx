@@ -10,6 +10,8 @@ interface Props {
   threshold?: number;
   /** Show only the spinner while loading, without the 'Loading' label (the live channel list). */
   spinnerOnly?: boolean;
+  /** The end line naming the list's own kind ('No more wallpapers'); the catalogue's 'no more movies' unless told. */
+  endText?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * px ahead), a spinner while loading, a retry after a failure and the spec §8 'There are no more movies available'
  * (`data-testid="no-more"`).
  */
-export function InfiniteFooter({ loadMore, hasMore, threshold = 400, spinnerOnly = false }: Props) {
+export function InfiniteFooter({ loadMore, hasMore, threshold = 400, spinnerOnly = false, endText }: Props) {
   const { t } = useTranslation();
   return (
     <InfiniteScroll loadMore={loadMore} hasMore={hasMore} threshold={threshold}>
@@ -36,7 +38,7 @@ export function InfiniteFooter({ loadMore, hasMore, threshold = 400, spinnerOnly
               </>
             )
           ) : (
-            <span data-testid="no-more">{t('common.noMore')}</span>
+            <span data-testid="no-more">{endText ?? t('common.noMore')}</span>
           )}
         </div>
       )}

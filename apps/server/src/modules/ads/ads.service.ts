@@ -30,6 +30,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  AD_SLOT,
   AD_TOKEN_TTL_S,
   AD_TYPE,
   type AdItem,
@@ -259,6 +260,27 @@ export class AdsService {
         nonce: randomBytes(16).toString('base64url'),
       }),
     }));
+  }
+
+  /**
+   * Whether `viewer` can be shown (and so click) any ad now: not ad-free, and some slot switched on with an ad it
+   * may serve (the points module's ad-click task is offered only then; app.ts `taskAvailable`). Viewer caps are not
+   * counted: a capped banner comes back later the same day.
+   */
+  async clickableFor(viewer: AdViewer | undefined): Promise<boolean> {
+    const now = this.now();
+    if (adFree(viewer, now)) return false;
+    const config = await this.deps.adsConfig();
+    for (const slot of Object.values(AD_SLOT)) {
+      if (!slotSwitchedOn(config, slot)) continue;
+      const rows = (await repo.servableAds(this.db, slot, now)).filter(
+        (r) =>
+          (config?.showGoogle || r.ad_type !== AD_TYPE.network) &&
+          (r.ad_type !== AD_TYPE.script || r.ad_js_code.trim() !== ''),
+      );
+      if (rows.length > 0) return true;
+    }
+    return false;
   }
 
   /** A valid, unexpired token's fields. Errors: 400 `ad_token_invalid`, 400 `ad_token_expired`. */

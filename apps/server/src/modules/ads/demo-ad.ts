@@ -27,22 +27,28 @@ export function demoAdsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   throw new Error(`DEMO_ADS must be 1 or 0 (true/false, yes/no), got "${env.DEMO_ADS}"`);
 }
 
-/** Make the demo ad image unless it exists (cached in the media folder like the other demo media). */
-export async function ensureDemoAdImage(mediaDir: string): Promise<string> {
-  const file = path.join(mediaDir, DEMO_AD_FILE);
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
+/**
+ * The demo ad's picture (1280×720 SVG): shapes and a play mark, no words (the app is shown in nine languages; the
+ * ad's name is the console's, DEMO_AD_NAME).
+ */
+export function demoAdSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="#0f766e"/><stop offset="1" stop-color="#1e1b4b"/></linearGradient></defs>
     <rect width="1280" height="720" fill="url(#g)"/>
     <circle cx="1040" cy="160" r="220" fill="#14b8a6" opacity="0.25"/>
     <circle cx="200" cy="620" r="260" fill="#f59e0b" opacity="0.18"/>
-    <text x="640" y="330" font-family="sans-serif" font-size="96" font-weight="700" fill="#ffffff"
-      text-anchor="middle">OpenVod VIP</text>
-    <text x="640" y="430" font-family="sans-serif" font-size="44" fill="#ccfbf1" text-anchor="middle">No ads. Every episode. Any screen.</text>
-    <text x="640" y="560" font-family="sans-serif" font-size="28" fill="#99f6e4" text-anchor="middle">Demo advertisement</text>
+    <circle cx="640" cy="360" r="120" fill="#ffffff" opacity="0.16"/>
+    <polygon points="600,290 600,430 720,360" fill="#ffffff" opacity="0.9"/>
   </svg>`;
+}
+
+/** Make the demo ad image unless it exists (cached in the media folder like the other demo media). */
+export async function ensureDemoAdImage(mediaDir: string): Promise<string> {
+  const file = path.join(mediaDir, DEMO_AD_FILE);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const svg = demoAdSvg();
   const tmp = `${file}.tmp`;
   await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(tmp);
   fs.renameSync(tmp, file);

@@ -10,7 +10,7 @@
  * - `pool/<name>/index.m3u8`: a small pool of 640×360 (and two 360×640 vertical) streams shared by most titles;
  * - `small/<slug>/index.m3u8`: one 360×640, 7 s vertical clip per small video (小视频) that asks for one;
  * - `playlets/<slug>/epNN/index.m3u8`: 360×640, 6 s vertical episodes of the playlets (短剧), each with its episode
- *   number drawn large (when drawtext is available) and its own hue;
+ *   number drawn large (when drawtext is available; digits only, no words on any demo picture) and its own hue;
  * - `changanyexinglu/epNN/index.m3u8`: the 12-episode series, one distinct stream per episode;
  * - `xinghaishiguang/index.m3u8`: master playlist of two renditions `r720p/` (1280×720) and `r360p/` (640×360);
  * - `yuebeihuisheng/index.m3u8`: AES-128 encrypted stream (key `enc.key` next to the playlist);
@@ -38,10 +38,10 @@ import { designFor, renderDayCover, renderWallpaper, WALLPAPER_SIZE } from './wa
 export const DEMO_FEED_PATH = fileURLToPath(new URL('../../../demo/demo-feed.json', import.meta.url));
 
 /** Bump when the generated media change (layout, encoding, sources): cached sets of another version are rebuilt. */
-export const DEMO_MEDIA_VERSION = 2;
+export const DEMO_MEDIA_VERSION = 3;
 
 /** Salt of the per-job recipe hashes: bump when code behind a recipe changes (encoder settings, the wallpaper drawing). */
-const JOB_SALT = 'openvod-demo-job-2';
+const JOB_SALT = 'openvod-demo-job-3';
 
 /** URL prefix of the demo media in the feed; maps to `<mediaDir>/demo/`. */
 export const DEMO_URL_PREFIX = '/media/demo/';
@@ -117,7 +117,7 @@ interface StreamSpec {
   seconds: number;
   /** Sine tone frequency (Hz). */
   tone: number;
-  /** Text drawn top-left (when drawtext is available). */
+  /** The stream's name (its recipe; not drawn: the pictures carry no words). */
   label: string;
   /** Large centred text (episode number). */
   banner?: string;
@@ -219,7 +219,7 @@ function buildStreamSpecs(): StreamSpec[] {
       seconds: 8,
       tone: 300 + ep * 30,
       label: `${series12} EP${nn}`,
-      banner: `EP ${nn}`,
+      banner: nn,
     });
   }
   return specs;
@@ -263,8 +263,8 @@ function smallClipSpec(slug: string): StreamSpec {
 }
 
 /**
- * Episode `ep` of a playlet: `playlets/<slug>/epNN/index.m3u8`, 360×640, 6 s, own hue, a large `EP NN` for the
- * first 2 s and the episode in the top-left label all along.
+ * Episode `ep` of a playlet: `playlets/<slug>/epNN/index.m3u8`, 360×640, 6 s, own hue, its number `NN` large for
+ * the first 2 s.
  */
 function playletEpisodeSpec(slug: string, ep: number): StreamSpec {
   const h = slugHash(slug);
@@ -279,7 +279,7 @@ function playletEpisodeSpec(slug: string, ep: number): StreamSpec {
     seconds: 6,
     tone: 330 + ep * 40,
     label: `${slug.slice(0, 14)} EP${nn}`,
-    banner: `EP ${nn}`,
+    banner: nn,
     bannerSeconds: 2,
   };
 }
@@ -323,7 +323,6 @@ interface ImageJob {
   hue: number;
   /** Crop position in [0, 1] along the axis that is cut. */
   pos: number;
-  text: string;
 }
 
 /** The feed's `/media/demo/...` references, validated against what the generator makes, plus the image jobs. */
@@ -483,7 +482,6 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
     const source = frameSourceOf(first);
     const gallery = source.kind === 'wallpaper';
     const v = item.vod_id;
-    const text = gallery ? '' : drawtextSafe(item.vod_sub || item.vod_en);
     const frameAt = (salt: number) =>
       source.frames <= 16 ? 0 : source.minFrame + ((v * 37 + salt) % (source.frames - source.minFrame - 8));
     const hue = gallery || v % 3 === 0 ? 0 : (v * 67) % 360;
@@ -498,7 +496,7 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
       if (!outputs.has(pic)) still.previews.push({ out: pic, width: 540, height: 960 });
       outputs.add(pic);
     } else {
-      addImage(source, { out: pic, width: 300, height: 420, frame: frameAt(0), hue, pos, text });
+      addImage(source, { out: pic, width: 300, height: 420, frame: frameAt(0), hue, pos });
     }
 
     if (item.vod_pic_slide !== '') {
@@ -506,7 +504,7 @@ function buildPlan(items: FeedItem[], feedPath: string): Plan {
       if (!/^slides\/[a-z0-9_-]+\.jpg$/.test(slide))
         throw new Error(`${where}: vod_pic_slide must be ${DEMO_URL_PREFIX}slides/<slug>.jpg`);
       referenced.add(slide);
-      addImage(source, { out: slide, width: 1280, height: 540, frame: frameAt(101), hue, pos: 0.5, text });
+      addImage(source, { out: slide, width: 1280, height: 540, frame: frameAt(101), hue, pos: 0.5 });
     }
   }
   referenced.add(DEMO_DAY_COVER_REL);
@@ -584,21 +582,21 @@ function hlsArgs(segmentPattern: string, playlist: string): string[] {
   ];
 }
 
-/** drawtext overlays (label top-left, running time bottom-right, optional centred banner) for a w×h picture. */
-function overlays(
+/**
+ * drawtext overlays of a w×h stream picture: the running time bottom-right and an optional centred banner (an
+ * episode number), digits only: the app is shown in nine languages, so the demo's pictures carry no words.
+ */
+export function overlays(
   font: string | undefined,
   w: number,
   h: number,
-  label: string,
   banner?: string,
   bannerSeconds?: number,
 ): string {
   if (!font) return '';
   const small = Math.max(12, Math.round(Math.min(w, h) / 20));
   const box = 'fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=6';
-  let out =
-    `,drawtext=fontfile=${font}:text='OpenVod demo - ${drawtextSafe(label)}':x=${small}:y=${small}:fontsize=${small}:${box}` +
-    `,drawtext=fontfile=${font}:text='%{pts\\:hms}':x=w-tw-${small}:y=h-th-${small}:fontsize=${small}:${box}`;
+  let out = `,drawtext=fontfile=${font}:text='%{pts\\:hms}':x=w-tw-${small}:y=h-th-${small}:fontsize=${small}:${box}`;
   if (banner) {
     const big = Math.round(Math.min(w, h) / 4);
     const enable = bannerSeconds ? `:enable='lt(t,${bannerSeconds})'` : '';
@@ -627,8 +625,7 @@ async function encodeStream(
     return;
   }
   const video =
-    spec.source(spec.width, spec.height) +
-    overlays(font, spec.width, spec.height, spec.label, spec.banner, spec.bannerSeconds);
+    spec.source(spec.width, spec.height) + overlays(font, spec.width, spec.height, spec.banner, spec.bannerSeconds);
   const extra: string[] = [];
   if (spec.kind === 'aes') {
     const key = randomBytes(16);
@@ -682,8 +679,8 @@ async function encodeMaster(
   const [hi, lo] = RENDITIONS;
   const src = spec.source(spec.width, spec.height);
   const graph =
-    `[0:v]split=2[a][b];[a]null${overlays(font, hi.width, hi.height, `${spec.label} ${hi.name}`)}[v0];` +
-    `[b]scale=${lo.width}:${lo.height}${overlays(font, lo.width, lo.height, `${spec.label} ${lo.name}`)}[v1]`;
+    `[0:v]split=2[a][b];[a]null${overlays(font, hi.width, hi.height)}[v0];` +
+    `[b]scale=${lo.width}:${lo.height}${overlays(font, lo.width, lo.height)}[v1]`;
   for (const r of RENDITIONS) await fs.mkdir(path.join(dir, `r${r.name}`), { recursive: true });
   try {
     await runFfmpeg(bin, [
@@ -724,7 +721,7 @@ async function encodeMaster(
   for (const r of RENDITIONS) {
     const out = path.join(dir, `r${r.name}`);
     await fs.mkdir(out, { recursive: true });
-    const video = `${src},scale=${r.width}:${r.height}${overlays(font, r.width, r.height, `${spec.label} ${r.name}`)}`;
+    const video = `${src},scale=${r.width}:${r.height}${overlays(font, r.width, r.height)}`;
     await runFfmpeg(bin, [
       ...lavfiInputs(video, spec),
       '-t',
@@ -769,19 +766,15 @@ async function assertEncrypted(segment: string) {
 }
 
 /**
- * The lavfi graph of a live channel's test card: "LIVE" centred, small enough to survive the portrait crop of the
- * poster (its middle 514 px).
+ * The lavfi graph of a live channel's test card: a red "on air" block centred (no words), small enough to survive
+ * the portrait crop of the poster (its middle 514 px).
  */
-function liveStillGraph(font: string | undefined): string {
-  const label = font
-    ? `,drawtext=fontfile=${font}:text='LIVE':x=(w-tw)/2:y=(h-th)/2:fontsize=120:fontcolor=white:` +
-      'box=1:boxcolor=red@0.85:boxborderw=28'
-    : '';
-  return `testsrc2=size=1280x720:rate=${FPS}${label}`;
+export function liveStillGraph(): string {
+  return `testsrc2=size=1280x720:rate=${FPS},drawbox=x=(iw-240)/2:y=(ih-120)/2:w=240:h=120:color=red@0.85:t=fill`;
 }
 
 /** Draw one still into `<root>/<rel>`: a wallpaper or the day cover (sharp), or a live channel's test card (ffmpeg). */
-async function makeStill(bin: string, root: string, rel: string, still: Still, font: string | undefined) {
+async function makeStill(bin: string, root: string, rel: string, still: Still) {
   const out = path.join(root, rel);
   await fs.mkdir(path.dirname(out), { recursive: true });
   if (still.kind === 'wallpaper') {
@@ -794,35 +787,22 @@ async function makeStill(bin: string, root: string, rel: string, still: Still, f
   } else if (still.kind === 'cover') {
     await renderDayCover(out);
   } else {
-    await runFfmpeg(bin, ['-f', 'lavfi', '-i', liveStillGraph(font), '-frames:v', '1', '-q:v', '3', out]);
+    await runFfmpeg(bin, ['-f', 'lavfi', '-i', liveStillGraph(), '-frames:v', '1', '-q:v', '3', out]);
   }
 }
 
 /** Cut all posters/slides of one frame source in a single ffmpeg run (split → trim one frame → hue → cover crop). */
-async function cutImages(
-  bin: string,
-  root: string,
-  source: FrameSource,
-  jobs: ImageJob[],
-  font: string | undefined,
-): Promise<void> {
+async function cutImages(bin: string, root: string, source: FrameSource, jobs: ImageJob[]): Promise<void> {
   const labels = jobs.map((_, i) => `p${i}`);
   const chains = jobs.map((job, i) => {
     const w = job.width;
     const h = job.height;
     let chain = `[s${i}]trim=start_frame=${job.frame}:end_frame=${job.frame + 1},setpts=PTS-STARTPTS`;
-    // Streams carry a label (top) and a clock (bottom): keep the middle 72 % of the height.
+    // Streams carry a clock (bottom): keep the middle 72 % of the height.
     if (source.frames > 1) chain += ',crop=iw:ih*0.72:0:ih*0.14';
     if (job.hue !== 0) chain += `,hue=h=${job.hue}`;
     chain += `,scale=${w}:${h}:force_original_aspect_ratio=increase`;
     chain += `,crop=${w}:${h}:(in_w-out_w)*${job.pos}:(in_h-out_h)*${job.pos}`;
-    if (font && job.text !== '') {
-      const fit = Math.floor((w - 24) / (0.6 * job.text.length));
-      const size = Math.max(10, Math.min(Math.round(w / 11), Math.round(h / 10), fit));
-      chain +=
-        `,drawtext=fontfile=${font}:text='${job.text}':x=(w-tw)/2:y=h-th-${Math.round(h * 0.06)}:fontsize=${size}:` +
-        `fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=${Math.round(size / 3)}`;
-    }
     return `${chain}[${labels[i]}]`;
   });
   const graph = `[0:v]split=${jobs.length}${jobs.map((_, i) => `[s${i}]`).join('')};${chains.join(';')}`;
@@ -853,7 +833,7 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 function planHash(plan: Plan): string {
   const streams = plan.streams.map(({ source, ...rest }) => ({ ...rest, video: source(rest.width, rest.height) }));
   return createHash('sha256')
-    .update(JSON.stringify([JOB_SALT, streams, [...plan.stills], [...plan.images.values()], liveStillGraph(FONT_FILE)]))
+    .update(JSON.stringify([JOB_SALT, streams, [...plan.stills], [...plan.images.values()], liveStillGraph()]))
     .digest('hex');
 }
 
@@ -1009,11 +989,11 @@ async function generate(
           rel,
           still,
           design,
-          graph: still.kind === 'live' ? liveStillGraph(font) : undefined,
+          graph: still.kind === 'live' ? liveStillGraph() : undefined,
           font: font !== undefined,
         }),
         ready,
-        () => makeStill(bin, staging, rel, still, font),
+        () => makeStill(bin, staging, rel, still),
         async () => [rel, ...(still.kind === 'wallpaper' ? still.previews.map((p) => p.out) : [])],
       );
     }
@@ -1023,7 +1003,7 @@ async function generate(
         `images:${source.input}`,
         recipeKey('images', { source, cuts, from: keys.get(source.after), font: font !== undefined }),
         dep,
-        () => cutImages(bin, staging, source, cuts, font),
+        () => cutImages(bin, staging, source, cuts),
         async () => cuts.map((c) => c.out),
       );
     }

@@ -196,7 +196,8 @@ export class LiveDemo {
     }
   }
 
-  private args(font: string | undefined): string[] {
+  /** ffmpeg's arguments for the live stream (`font`: drawtext's font file, when drawtext is available). */
+  args(font: string | undefined): string[] {
     const w = this.opts.width ?? 640;
     const h = this.opts.height ?? 360;
     const seg = this.opts.segmentSeconds ?? 2;
@@ -204,12 +205,13 @@ export class LiveDemo {
     const gop = seg * FPS;
     const size = Math.round(h / 14);
     const box = `fontcolor=white:box=1:boxborderw=${Math.round(size / 3)}`;
-    const text = font
-      ? `,drawtext=fontfile=${font}:text='OpenVod Live':x=${size}:y=${size}:fontsize=${size}:${box}:boxcolor=black@0.55` +
-        `,drawtext=fontfile=${font}:text='LIVE':x=w-tw-${size}:y=${size}:fontsize=${size}:${box}:boxcolor=red@0.85` +
-        `,drawtext=fontfile=${font}:text='%{localtime\\:%Y-%m-%d %X}':x=(w-tw)/2:y=h-th-${size}:fontsize=${Math.round(size * 1.4)}:` +
-        `${box}:boxcolor=black@0.6`
-      : '';
+    // No words on the picture (the app is shown in nine languages): a red "on air" mark and the running clock.
+    const text =
+      `,drawbox=x=iw-${size * 2}:y=${size}:w=${size}:h=${size}:color=red@0.85:t=fill` +
+      (font
+        ? `,drawtext=fontfile=${font}:text='%{localtime\\:%Y-%m-%d %X}':x=(w-tw)/2:y=h-th-${size}:fontsize=${Math.round(size * 1.4)}:` +
+          `${box}:boxcolor=black@0.6`
+        : '');
     return [
       '-hide_banner',
       '-nostdin',

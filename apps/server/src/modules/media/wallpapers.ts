@@ -272,22 +272,21 @@ export async function renderWallpaper(
 }
 
 /**
- * Render the demo day cover (spec §7 getDayCover): a 1080×1920 splash, a night sky over mountains with the product
- * name. Latin text only (no CJK font is required on the server).
+ * The demo day cover's SVG (spec §7 getDayCover): a 1080×1920 night sky over mountains. No words: the app is shown in
+ * nine languages, and a picture cannot follow the viewer's.
  */
-export async function renderDayCover(outFile: string): Promise<void> {
+export function dayCoverSvg(): string {
   const { width: w, height: h } = WALLPAPER_SIZE;
-  const base = wallpaperSvg(
+  return wallpaperSvg(
     'day-cover',
     { pattern: 'mountains', colors: ['#0a0f2c', '#3b2f63', '#ffb86b', '#ff6b9a'] },
     w,
     h,
   );
-  const text =
-    `<text x="${w / 2}" y="${h * 0.3}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" ` +
-    `font-size="120" font-weight="bold" fill="#ffffff" fill-opacity="0.92">OpenVod</text>` +
-    `<text x="${w / 2}" y="${h * 0.3 + 90}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" ` +
-    `font-size="48" fill="#ffffff" fill-opacity="0.75">Good day, enjoy the show</text>`;
-  const svg = base.replace('</svg>', `${text}</svg>`);
+}
+
+/** Render the demo day cover ({@link dayCoverSvg}) to a JPEG. */
+export async function renderDayCover(outFile: string): Promise<void> {
+  const svg = dayCoverSvg();
   await sharp(Buffer.from(svg)).jpeg({ quality: 85, progressive: true }).toFile(outFile);
 }

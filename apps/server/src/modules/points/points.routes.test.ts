@@ -273,9 +273,13 @@ describe('getTask single and the console', () => {
     const task = (await get(u, '/api/points/task')).json();
     expect(task.single).toEqual({
       bindphone: { point: 2 },
-      freewatch: { total: 5, has: 0 },
-      freedownload: { total: 2, has: 0 },
+      freewatch: { total: 5, has: 0, unlimited: false },
+      freedownload: { total: 2, has: 0, unlimited: false },
     });
+    await t.db.db.update(macUser).set({ group_id: 3 }).where(eq(macUser.user_id, u.user.user_id));
+    const vip = (await get(u, '/api/points/task')).json();
+    expect(vip.single.freewatch).toMatchObject({ unlimited: true });
+    expect(vip.single.freedownload).toMatchObject({ unlimited: true });
     expect(task.tasks.map((x: { task_key: string }) => x.task_key)).toContain('watch_20min');
   });
 
@@ -323,7 +327,7 @@ describe('getTask single and the console', () => {
       })
     ).json();
     expect(s2).toMatchObject({ view_points: 12, download_points: 20 });
-    expect((await get(u, '/api/points/task')).json().single.freewatch).toEqual({ total: 8, has: 0 });
+    expect((await get(u, '/api/points/task')).json().single.freewatch).toMatchObject({ total: 8, has: 0 });
     // The VIP-day price of the exchange centre is set here too (VIP groups only) and offered by exchangeRates.
     const s3 = (
       await t.app.inject({
@@ -354,5 +358,53 @@ describe('getTask single and the console', () => {
     const checkin = rep.by_type.find((x: { plog_type: number }) => x.plog_type === 10);
     expect(checkin.issued).toBeGreaterThanOrEqual(10);
     expect((await t.app.inject({ url: '/api/admin/points/report' })).statusCode).toBe(401);
+  });
+});
+
+describe('tasks that cannot be completed are not offered', () => {
+  const keysOf = async (u: TestUser) =>
+    ((await get(u, '/api/points/task')).json().tasks as { task_key: string }[]).map((x) => x.task_key);
+
+  it('never offers nor pays the tasks of features the product does not have (comment, promotion QR)', async () => {
+    const u = await makeUser(t);
+    const keys = await keysOf(u);
+    expect(keys).toContain('checkin');
+    expect(keys).not.toContain('comment');
+    expect(keys).not.toContain('save_qr');
+    const qr = await get(u, '/api/points/plog?type=23&id=1');
+    expect(qr.statusCode).toBe(400);
+    await expect(t.app.services.points.award(u.user.user_id, 22, 1)).rejects.toThrow();
+    const [row] = await t.db.db.select().from(macUser).where(eq(macUser.user_id, u.user.user_id));
+    expect(row?.user_points).toBe(0);
+  });
+
+  it('offers the ad-click task only while an ad slot with an ad is on, and never to a VIP', async () => {
+    const admin = await t.adminHeaders();
+    const setAds = async (list: number[]) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/admin/app-config',
+        headers: admin,
+        payload: { ads: { list, showGoogle: false, showVipAd: false } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const u = await makeUser(t);
+    await setAds([]);
+    expect(await keysOf(u)).not.toContain('ad_click');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/ads',
+      headers: admin,
+      payload: { ad_name: 'task banner', ad_local_type: 2, ad_type: 1, ad_pic_url: '/media/ads/t.png' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // An ad but its slot switched off: still nothing to click.
+    expect(await keysOf(u)).not.toContain('ad_click');
+    await setAds([2]);
+    expect(await keysOf(u)).toContain('ad_click');
+    await t.db.db.update(macUser).set({ group_id: 3 }).where(eq(macUser.user_id, u.user.user_id));
+    expect(await keysOf(u)).not.toContain('ad_click');
+    await setAds([]);
   });
 });

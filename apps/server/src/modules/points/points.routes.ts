@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
 import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { type GrantVip, PointsService } from './points.service.ts';
+import { type GrantVip, type PointsOptions, PointsService } from './points.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
 const WRITE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -89,6 +89,8 @@ export function registerPoints(
     grantVip?: GrantVip;
     /** The ads module's click check (PointsOptions.verifyAdClick). */
     verifyAdClick?: (userId: number, impressionId: number, tx: Db) => Promise<boolean>;
+    /** Whether a task's feature is on for a user (PointsOptions.taskAvailable). */
+    taskAvailable?: PointsOptions['taskAvailable'];
     adminGuard: AdminGuard;
   },
 ): PointsService {
@@ -97,6 +99,7 @@ export function registerPoints(
     bindPhonePoint: deps.bindPhonePoint,
     grantVip: deps.grantVip,
     verifyAdClick: deps.verifyAdClick,
+    taskAvailable: deps.taskAvailable,
   });
   pointsRoutes(app, points, deps.adminGuard);
   return points;

@@ -60,8 +60,23 @@ export interface PointsOptions {
    * cap (`num`) and the once-per-(user, day, id) key still apply.
    */
   verifyAdClick?: (userId: number, impressionId: number, tx: Db) => Promise<boolean>;
+  /**
+   * Whether the feature a task is done in is switched on for `user` (app.ts: the ad-click task needs an ad this
+   * viewer can be shown and click). Absent = every built task is available. A task that is not available is left
+   * out of getTask and pays nothing (400 `points_task_off`).
+   */
+  taskAvailable?: (
+    plogType: number,
+    user: { user_id: number; group_id: number; user_noad_time: number },
+  ) => Promise<boolean>;
   now?: () => Date;
 }
+
+/**
+ * Tasks whose feature the product does not have (no comments module, no promotion QR poster): they can never be
+ * completed, so they are never offered nor paid, whatever the task config says.
+ */
+export const UNBUILT_TASK_TYPES: ReadonlySet<number> = new Set([TASK_PLOG.comment, TASK_PLOG.saveQr]);
 
 /** The first VIP group id (spec §4 "VIP: group_id above 2"). */
 const VIP_GROUP_MIN = 3;
@@ -129,7 +144,8 @@ export class PointsService {
     claim?: (tx: Db) => Promise<boolean>,
   ): Promise<{ point: number; user_points: number; count: number }> {
     const task = await this.taskByType(plogType);
-    if (!task?.enabled || task.points <= 0) throw new AppError(400, ErrorCode.generic, 'points_task_off');
+    if (!task?.enabled || task.points <= 0 || UNBUILT_TASK_TYPES.has(plogType))
+      throw new AppError(400, ErrorCode.generic, 'points_task_off');
     const day = this.day();
     try {
       return await this.db.transaction(async (tx) => {
@@ -209,25 +225,26 @@ export class PointsService {
       this.ledger.balances(this.db, user.user_id),
     ]);
     const counts = new Map(progress.map((p) => [p.plog_type, p.count]));
+    const offered = await this.offeredTasks(tasks, user);
+    // VIP groups are never metered (quotas module, spec §4): their free counts do not apply.
+    const vip = user.group_id >= VIP_GROUP_MIN;
     const list = progress.filter((p) => p.count > 0).sort((a, b) => a.plog_type - b.plog_type);
     const [u] = await this.db.select({ p: macUser.user_points }).from(macUser).where(eq(macUser.user_id, user.user_id));
     return {
       list,
-      tasks: tasks
-        .filter((t) => t.enabled)
-        .map((t) => ({
-          task_id: t.task_id,
-          plog_type: t.plog_type,
-          task_key: t.task_key,
-          points: t.points,
-          num: t.num,
-          long: t.long,
-          count: counts.get(t.plog_type) ?? 0,
-        })),
+      tasks: offered.map((t) => ({
+        task_id: t.task_id,
+        plog_type: t.plog_type,
+        task_key: t.task_key,
+        points: t.points,
+        num: t.num,
+        long: t.long,
+        count: counts.get(t.plog_type) ?? 0,
+      })),
       single: {
         bindphone: { point: bindphone },
-        freewatch: { total: quota.free_views, has: usage.free_views },
-        freedownload: { total: quota.free_downloads, has: usage.free_downloads },
+        freewatch: { total: quota.free_views, has: usage.free_views, unlimited: vip },
+        freedownload: { total: quota.free_downloads, has: usage.free_downloads, unlimited: vip },
       },
       isSignIn: list.some((p) => p.plog_type === TASK_PLOG.checkIn),
       user_points: u?.p ?? 0,
@@ -235,6 +252,20 @@ export class PointsService {
       credits: { views: credits.views, downloads: credits.downloads },
       day,
     };
+  }
+
+  /**
+   * The tasks `user` is offered: enabled, of a feature the product has ({@link UNBUILT_TASK_TYPES}) and that is
+   * switched on for the user (`PointsOptions.taskAvailable`).
+   */
+  async offeredTasks(tasks: TaskRow[], user: UserRow): Promise<TaskRow[]> {
+    const ok = await Promise.all(tasks.map((t) => this.taskOffered(t, user)));
+    return tasks.filter((_, i) => ok[i]);
+  }
+
+  private async taskOffered(task: TaskRow, user: Pick<UserRow, 'user_id' | 'group_id' | 'user_noad_time'>) {
+    if (!task.enabled || UNBUILT_TASK_TYPES.has(task.plog_type)) return false;
+    return this.opts.taskAvailable ? this.opts.taskAvailable(task.plog_type, user) : true;
   }
 
   /** Today's counters of a user (zeros when the day has no row yet: counters reset at the operator's midnight). */

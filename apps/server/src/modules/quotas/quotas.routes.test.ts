@@ -79,8 +79,10 @@ const check = async (u: TestUser | undefined, id: number, type = 4) => {
 };
 const buy = (u: TestUser, id: number, type = 4) =>
   t.app.inject({ url: `/api/popedom/buy?id=${id}&type=${type}`, headers: headersOf(u), remoteAddress: nextIp() });
-const usedViews = async (u: TestUser) =>
-  (await t.app.inject({ url: '/api/points/task', headers: u.headers })).json().single.freewatch;
+const usedViews = async (u: TestUser) => {
+  const { total, has } = (await t.app.inject({ url: '/api/points/task', headers: u.headers })).json().single.freewatch;
+  return { total, has };
+};
 const extraViews = (u: TestUser) => t.app.services.ledger.balance(t.db.db, u.user.user_id, 'views');
 const setPoints = (u: TestUser, n: number) =>
   t.db.db.update(macUser).set({ user_points: n }).where(eq(macUser.user_id, u.user.user_id));

@@ -68,7 +68,7 @@ export default function FindPage() {
                   {locked(top.type_id) && <VipBadge />}
                 </span>
                 <span className={styles.all}>
-                  {t('find.all', { name: top.type_name })}
+                  {t('find.all')}
                   <ChevronRightIcon size={14} />
                 </span>
               </Link>

@@ -56,7 +56,7 @@ export function TopicsPage() {
               </Link>
             </section>
           ))}
-          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} />
+          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} endText={t('topic.noMore')} />
         </>
       );
   }

@@ -145,7 +145,13 @@ export default function LivePage() {
               </li>
             ))}
           </ul>
-          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} threshold={250} spinnerOnly />
+          <InfiniteFooter
+            loadMore={nextPageLoader(list)}
+            hasMore={list.hasNextPage}
+            threshold={250}
+            spinnerOnly
+            endText={t('media.liveNoMore')}
+          />
         </>
       );
   }

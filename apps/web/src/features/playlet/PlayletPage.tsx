@@ -45,7 +45,11 @@ export default function PlayletPage() {
               </Link>
             ))}
           </div>
-          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} />
+          <InfiniteFooter
+            loadMore={nextPageLoader(list)}
+            hasMore={list.hasNextPage}
+            endText={t('media.playletNoMore')}
+          />
         </div>
       );
   }

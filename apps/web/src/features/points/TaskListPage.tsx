@@ -4,6 +4,8 @@
  * counts (getTask single), the one-off bind-phone reward (single.bindphone.point; a link to bind-phone until a phone
  * is bound) and the watch-time log (durationList: minutes per operator day, spec §4 Duration reward).
  */
+import { TASK_PLOG } from '@openvod/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +18,26 @@ import styles from './points.module.css';
 import { pointsApi } from './pointsApi';
 import { useDurationList, useTasks } from './queries';
 import { taskName } from './text';
+
+/**
+ * Where a daily task is done (its "go" action): watching, favouriting and sharing happen on a title reached from
+ * home; ad clicks on the banner docked above home's tabs. Check-in is done right here (no route). The server offers
+ * only tasks the product can complete (apps/server/src/modules/points `offeredTasks`).
+ */
+export function taskRoute(task: { plog_type: number; task_key: string; long: number }): string | undefined {
+  if (task.plog_type === TASK_PLOG.checkIn) return undefined;
+  return paths.home;
+}
+
+/** has/total of a free count, or "unlimited" when the user's group is not metered (VIP). */
+function freeCount(t: TFunction, key: 'points.freeViews' | 'points.freeDownloads', c: FreeUse): string {
+  return c.unlimited ? t(`${key}Unlimited`) : t(key, { has: c.has, total: c.total });
+}
+interface FreeUse {
+  has: number;
+  total: number;
+  unlimited?: boolean;
+}
 
 /** Watched seconds as whole minutes and the remaining seconds. */
 export function minutesAndSeconds(total: number): { m: number; s: number } {
@@ -82,14 +104,9 @@ export default function TaskListPage() {
             </div>
             <div className={styles.balance} style={{ textAlign: 'right' }}>
               <small>{t('points.watchedToday', { n: Math.floor(data.watch_seconds / 60) })}</small>
-              <small>
-                {t('points.freeViews', { has: data.single.freewatch.has, total: data.single.freewatch.total })}
-              </small>
-              <small>
-                {t('points.freeDownloads', {
-                  has: data.single.freedownload.has,
-                  total: data.single.freedownload.total,
-                })}
+              <small data-testid="free-views">{freeCount(t, 'points.freeViews', data.single.freewatch)}</small>
+              <small data-testid="free-downloads">
+                {freeCount(t, 'points.freeDownloads', data.single.freedownload)}
               </small>
             </div>
           </div>
@@ -99,6 +116,7 @@ export default function TaskListPage() {
             <ul data-testid="task-list" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
               {data.tasks.map((task) => {
                 const done = task.count >= task.num;
+                const route = taskRoute(task);
                 return (
                   <li key={task.task_id} className={styles.row} data-testid={`task-${task.task_key}`}>
                     <div className={styles.rowMain}>
@@ -111,8 +129,12 @@ export default function TaskListPage() {
                       <button type="button" className={styles.primary} onClick={checkIn}>
                         {t('points.checkIn')}
                       </button>
+                    ) : route && !done ? (
+                      <Link to={route} className={styles.primary} data-testid={`task-${task.task_key}-go`}>
+                        {t('points.go')}
+                      </Link>
                     ) : (
-                      <span className={styles.done}>{done ? t('points.done') : t('points.todo')}</span>
+                      <span className={styles.done}>{t('points.done')}</span>
                     )}
                   </li>
                 );

@@ -43,7 +43,11 @@ const task = (plog_type: number, task_key: string, points: number, num: number, 
 const tasks = ok({
   list: [{ plog_type: 10, count: 1 }],
   tasks: [task(10, 'checkin', 5, 1, 0, 1), task(14, 'watch_film', 1, 5, 0, 2), task(16, 'watch_5min', 2, 1, 5)],
-  single: { bindphone: { point: 2 }, freewatch: { total: 5, has: 1 }, freedownload: { total: 2, has: 0 } },
+  single: {
+    bindphone: { point: 2 },
+    freewatch: { total: 5, has: 1, unlimited: false },
+    freedownload: { total: 2, has: 0, unlimited: false },
+  },
   isSignIn: true,
   user_points: 12,
   watch_seconds: 190,
@@ -130,6 +134,35 @@ describe('task-list', () => {
     const bind = await screen.findByTestId('task-bindphone');
     expect(within(bind).getByText('Done')).toBeTruthy();
     expect(screen.queryByTestId('task-bindphone-go')).toBeNull();
+  });
+
+  it('offers a "go" to where each open task is done, "done" for finished ones', async () => {
+    useSession.setState({ token: 'tok', user: user() });
+    renderPage(<TaskListPage />);
+    expect((await screen.findByTestId('task-watch_film-go')).getAttribute('href')).toBe('/pages/home/index');
+    expect(screen.getByTestId('task-watch_5min-go').getAttribute('href')).toBe('/pages/home/index');
+    expect(within(screen.getByTestId('task-checkin')).getByText('Done')).toBeTruthy();
+    expect(screen.queryByText('To do')).toBeNull();
+  });
+
+  it('shows "unlimited" free views and downloads to a VIP instead of 3/0', async () => {
+    useSession.setState({ token: 'tok', user: user() });
+    const vip = {
+      ...tasks,
+      single: {
+        bindphone: { point: 2 },
+        freewatch: { total: 0, has: 3, unlimited: true },
+        freedownload: { total: 0, has: 0, unlimited: true },
+      },
+    };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://app.test').pathname;
+      const body = path === '/api/points/task' ? vip : durations;
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderPage(<TaskListPage />);
+    expect((await screen.findByTestId('free-views')).textContent).toBe('Free views: unlimited');
+    expect(screen.getByTestId('free-downloads').textContent).toBe('Free downloads: unlimited');
   });
 
   it('splits seconds into minutes and seconds', () => {

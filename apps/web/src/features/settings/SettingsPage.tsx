@@ -145,6 +145,7 @@ export default function SettingsPage({ onClearCache, accountNotice, isGuest = fa
             checked={darkTheme}
             onChange={setDarkTheme}
             aria-labelledby="dark-theme-label"
+            aria-label={t('settings.darkTheme')}
             data-testid="settings-dark-theme"
           />
         </div>

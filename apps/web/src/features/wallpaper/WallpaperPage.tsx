@@ -67,7 +67,7 @@ export default function WallpaperPage() {
               </div>
             ))}
           </div>
-          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} />
+          <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={list.hasNextPage} endText={t('wallpaper.noMore')} />
         </div>
       );
   }

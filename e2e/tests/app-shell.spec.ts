@@ -1,0 +1,200 @@
+/**
+ * The app around the pages, as a new viewer meets it: the shell with skeletons paints before any script runs;
+ * each route keeps its own scroll position (a tab opens where that tab was, at the top the first time; back from a
+ * title restores home where the viewer was); the task list offers only tasks that can be done, each with a "go" to
+ * where it is done, and a VIP sees "unlimited" free views; lists and labels say their own words in every language.
+ * Screenshots (390x844) go to SHOTS_DIR.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { adminToken, presetDevice, SHOTS_DIR, scrollToEnd, userToken } from './catalogue-helpers';
+
+const SHOTS = `${SHOTS_DIR}/app-shell`;
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** A fresh device whose launch signed its guest in, then `path` (the task list needs a signed-in user). */
+async function openSignedIn(page: Page, path: string) {
+  await page.goto('/#/pages/me/index');
+  await expect(page.getByTestId('me-profile')).not.toHaveAttribute('data-user-id', '0');
+  await page.goto(`/#${path}`);
+}
+
+test.describe('first paint', () => {
+  test('the app shell with skeletons is on screen before the app script runs', async ({ page }) => {
+    await presetDevice(page, { locale: 'en-us' });
+    // Hold every script of the app: what shows meanwhile is the page's own HTML and CSS.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/#/pages/home/index', { waitUntil: 'commit' });
+    const shell = page.getByTestId('boot-shell');
+    await expect(shell).toBeVisible();
+    // The skeleton fills the phone's screen: top bar, slideshow, cards and tabs.
+    const box = await shell.boundingBox();
+    expect(box?.width).toBe(390);
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(844);
+    await page.screenshot({ path: `${SHOTS}/home-first-paint.png` });
+    release();
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    await expect(shell).toHaveCount(0);
+  });
+});
+
+test.describe('scroll positions', () => {
+  test('a tab opens at its own position and back from a title restores home', async ({ page }) => {
+    await presetDevice(page, { locale: 'en-us' });
+    await page.goto('/#/pages/home/index');
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    // A title far down the home page.
+    const card = page.locator('[data-testid^="home-block-"] [data-testid^="vod-card-"]').last();
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
+    const homeY = await scrollY(page);
+
+    // A tab switch opens Find at the top, not at home's position.
+    await page.getByTestId('tab-find').click();
+    await expect(page).toHaveURL(/#\/pages\/find\/index/);
+    await expect(page.locator('[data-testid^="find-type-"]').first()).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    // Home's tab opens home where the viewer left it.
+    await page.getByTestId('tab-home').click();
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(homeY);
+
+    // A title opens at the top; back restores home where the viewer was.
+    await card.click();
+    await expect(page).toHaveURL(/#\/pages\/detail\/[^?]+\?id=\d+/);
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.goBack();
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(homeY);
+    await expect(card).toBeInViewport();
+  });
+});
+
+test.describe('tasks', () => {
+  test('offers only tasks that can be done, each with a go to where it is done', async ({ page }) => {
+    await presetDevice(page, { locale: 'en-us' });
+    await openSignedIn(page, '/pages/me/task-list');
+    const list = page.getByTestId('task-list');
+    await expect(list.getByTestId('task-checkin')).toBeVisible();
+    // No comments module, no promotion QR poster; no ad slot is on in this server (DEMO_ADS=0).
+    for (const key of ['comment', 'save_qr', 'ad_click']) await expect(list.getByTestId(`task-${key}`)).toHaveCount(0);
+    // Every open task has its action: check in here, or go where it is done.
+    const rows = list.locator('li');
+    for (let i = 0; i < (await rows.count()); i++) {
+      await expect(rows.nth(i).locator('a, button')).toHaveCount(1);
+    }
+    await page.screenshot({ path: `${SHOTS}/tasks.png`, fullPage: true });
+    await list.getByTestId('task-watch_film-go').click();
+    await expect(page).toHaveURL(/#\/pages\/home\/index/);
+    await expect(page.getByTestId('home-content')).toBeVisible();
+  });
+
+  test('a VIP sees unlimited free views instead of 3/0', async ({ page, request }) => {
+    await presetDevice(page, { locale: 'en-us' });
+    await openSignedIn(page, '/pages/me/task-list');
+    await expect(page.getByTestId('free-views')).toHaveText(/Free views \d+\/\d+/);
+    const token = await userToken(page);
+    const me = await request.post('/api/user/info', { headers: { authorcode: token } });
+    const userId = (await me.json()).info.user_id as number;
+    const vip = await request.patch(`/api/admin/users/${userId}`, {
+      headers: { authorcode: await adminToken(request) },
+      data: { group_id: 3, user_end_time: Math.floor(Date.now() / 1000) + 86_400 },
+    });
+    expect(vip.ok(), await vip.text()).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('free-views')).toHaveText('Free views: unlimited');
+    await expect(page.getByTestId('free-downloads')).toHaveText('Free downloads: unlimited');
+    await page.screenshot({ path: `${SHOTS}/tasks-vip.png` });
+  });
+});
+
+test.describe('words', () => {
+  test('English: lists name their own kind, Find says "See all", the switch has its own label', async ({ page }) => {
+    await presetDevice(page, { locale: 'en-us' });
+    await page.goto('/#/pages/find/index');
+    const first = page.locator('[data-testid^="find-type-"]').first();
+    await expect(first).toBeVisible();
+    await expect(first).toContainText('See all');
+    await expect(page.locator('main')).not.toContainText(/All\s*[\u4e00-\u9fff]/);
+    await page.screenshot({ path: `${SHOTS}/find-en-us.png` });
+
+    await page.goto('/#/pages/wallpaper/index');
+    await scrollToEnd(page);
+    await expect(page.getByTestId('no-more')).toHaveText('No more wallpapers');
+
+    await page.goto('/#/pages/live/index');
+    await scrollToEnd(page);
+    await expect(page.getByTestId('no-more')).toHaveText('No more live channels');
+
+    await page.goto('/#/pages/me/setting-list');
+    await expect(page.getByTestId('settings-dark-theme')).toHaveAttribute('aria-label', 'Dark theme');
+  });
+
+  test('the send-danmaku label is whole in the inline player in the long languages', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const locale of ['en-us', 'fr-fr', 'de-de', 'es-es', 'pt-pt']) {
+      await page.addInitScript((l) => {
+        localStorage.setItem(
+          'openvod-settings',
+          JSON.stringify({ state: { permissionAgree: true, darkTheme: true, locale: l }, version: 1 }),
+        );
+      }, locale);
+      // A full load each time (a hash change alone keeps the running app and its language).
+      await page.goto('about:blank');
+      await page.goto('/#/pages/home/index');
+      await page.locator('[data-testid^="vod-card-"]').first().click();
+      const send = page.getByTestId('danmaku-send-open');
+      await expect(send).toBeAttached({ timeout: 60_000 });
+      // Inside the visible part of its (scrolling) row: nothing of the label is cut off. One evaluation (the
+      // controls hide themselves after a while).
+      const { cut, text } = await send.evaluate((el) => {
+        const row = (el.parentElement as HTMLElement).getBoundingClientRect();
+        const own = el.getBoundingClientRect();
+        return { cut: Math.max(0, own.right - row.right, row.left - own.left), text: el.textContent };
+      });
+      expect(cut, `${locale}: ${text}`).toBeLessThanOrEqual(0.5);
+      if (locale === 'en-us') await page.screenshot({ path: `${SHOTS}/title-en-us.png` });
+    }
+  });
+
+  test('Japanese breaks between phrases, never inside a word', async ({ page }) => {
+    await presetDevice(page, { locale: 'ja-jp' });
+    await page.goto('/#/pages/find/index');
+    await expect(page.locator('[data-testid^="find-type-"]').first()).toContainText('すべて見る');
+    await page.screenshot({ path: `${SHOTS}/find-ja-jp.png` });
+    await page.goto('/#/pages/me/index');
+    // The shortcut is narrower than オフラインキャッシュ: two lines, broken between the two words.
+    const label = page.locator('a[href="#/pages/me/download/index"]').first();
+    await expect(label).toBeVisible();
+    expect(await label.evaluate((el) => getComputedStyle(el).wordBreak)).toBe('auto-phrase');
+    const lines = await label.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const rows = new Map<number, string>();
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node as Text;
+        for (let i = 0; i < text.length; i++) {
+          const ch = text.data[i] ?? '';
+          if (ch === '\u200b' || ch.trim() === '') continue;
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          rows.set(top, (rows.get(top) ?? '') + ch);
+        }
+      }
+      return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+    });
+    expect(lines).toEqual(['オフライン', 'キャッシュ']);
+    // And it stays inside its own cell.
+    const box = await label.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/me-ja-jp.png` });
+  });
+});
