@@ -7,7 +7,7 @@
  * RequireLogin).
  */
 import type { PayChannel, PlanLong } from '@openvod/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/routes';
@@ -44,6 +44,7 @@ export default function BuyCenterPage() {
   const [selected, setSelected] = useState<{ group_id: number; long: PlanLong }>();
   const [channel, setChannel] = useState<PayChannel>();
   const [error, setError] = useState('');
+  const channelSection = useRef<HTMLElement>(null);
 
   const allPlans = useMemo(() => (groups.data?.list ?? []).flatMap((g) => g.plans), [groups.data]);
   const plan =
@@ -73,6 +74,8 @@ export default function BuyCenterPage() {
     if (!plan) return;
     if (!channel) {
       setError(t('vip.chooseChannel'));
+      // The choices the message asks for, brought into view above the bar.
+      channelSection.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       return;
     }
     setError('');
@@ -178,7 +181,7 @@ export default function BuyCenterPage() {
       )}
 
       {allPlans.length > 0 && (
-        <section className={styles.section}>
+        <section className={styles.section} ref={channelSection}>
           <h2 className={styles.sectionTitle}>{t('vip.channelLabel')}</h2>
           {channels.length === 0 ? (
             <p className={styles.note}>{t('vip.noChannel')}</p>
