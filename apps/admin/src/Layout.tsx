@@ -1,4 +1,4 @@
-import { App as AntApp, Button, Drawer, Grid, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Drawer, Grid, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
 import { type CSSProperties, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from './api.ts';
@@ -58,11 +58,14 @@ export default function ConsoleLayout() {
   const wide = screens.lg !== false;
   // The operator's time zone, for console times (ui.tsx formatTime): asked once per session, so sessions stored
   // before it was sent (or a server whose TZ changed) show times in it too.
+  // adminMe also says whether the test payment channel is on: a warning banner on every page while it is.
   const token = session?.token;
+  const [fakePay, setFakePay] = useState(false);
   useEffect(() => {
     if (!token) return;
     call('adminMe')
       .then((r) => {
+        setFakePay(r.fake_pay);
         const cur = getSession();
         if (cur && cur.token === token && cur.time_zone !== r.time_zone) setSession({ ...cur, time_zone: r.time_zone });
       })
@@ -228,6 +231,15 @@ export default function ConsoleLayout() {
           </Space>
         </Header>
         <Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
+          {fakePay && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('nav.fakePayBanner')}
+              style={{ marginBottom: wide ? 16 : 12 }}
+              data-testid="fake-pay-banner"
+            />
+          )}
           <Suspense fallback={<PageSpin />}>
             <Outlet />
           </Suspense>

@@ -125,6 +125,8 @@ const zhCN = {
   'player.f.parseHelp': 'MacCMS 解析接口前缀（可选，仅作记录）。',
   'nav.signOut': '退出登录',
   'nav.language': 'English',
+  'nav.fakePayBanner':
+    '测试支付通道（fake）已开启：已登录的用户可以不付钱“支付”自己的订单并获得 VIP。仅用于开发和演示；设置 FAKE_PAY=0 关闭（生产环境会拒绝启动）。',
 
   'login.title': '控制台登录',
   'login.name': '账号',
@@ -856,6 +858,8 @@ const enUS: Record<MessageKey, string> = {
   'player.f.parseHelp': 'MacCMS parse API prefix (optional, for reference only).',
   'nav.signOut': 'Sign out',
   'nav.language': '中文',
+  'nav.fakePayBanner':
+    'The test payment channel (fake) is on: signed-in users can "pay" their own orders without money and get VIP. For development and demos only; set FAKE_PAY=0 to turn it off (production refuses to start with it).',
 
   'login.title': 'Console sign-in',
   'login.name': 'Account',

@@ -33,6 +33,7 @@ import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
 import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfig/appconfig.service.ts';
 import { registerBilling } from './modules/billing/billing.module.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
+import { fakePayEnabled } from './modules/billing/channel-registry.ts';
 import { castRoutes } from './modules/cast/cast.routes.ts';
 import { CastService } from './modules/cast/cast.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -171,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     timeZone: deps.config.timeZone,
     allowPrivateFeeds: deps.config.allowPrivateFeeds,
     localToken: deps.localToken,
+    // Throws (the server does not start) when production asks for the test payment channel.
+    fakePay: fakePayEnabled(deps.config.billing.fakePay, deps.config.nodeEnv),
   });
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
   const accounts = new AccountsService(deps.db.db, {

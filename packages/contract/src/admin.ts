@@ -16,7 +16,12 @@ export const AdminInfo = z.object({ admin_id: z.number().int(), admin_name: z.st
  * expiries are this zone's, and the console shows every time in it, whatever the browser's zone.
  */
 export const AdminLoginResponse = ok({ info: AdminInfo, token: z.string(), time_zone: z.string() });
-export const AdminMeResponse = ok({ info: AdminInfo, time_zone: z.string() });
+export const AdminMeResponse = ok({
+  info: AdminInfo,
+  time_zone: z.string(),
+  /** The test payment channel (`fake`) is on: anyone signed in can "pay" their own orders for free (console banner). */
+  fake_pay: z.boolean(),
+});
 export const OkResponse = ok({});
 
 /** Console title list: search by name (`wd`), category, publish state; newest update first. */

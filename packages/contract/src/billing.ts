@@ -212,8 +212,12 @@ export type RedeemResponse = z.infer<typeof RedeemResponse>;
 
 /** notify: `:channel` of the provider; the body is the provider's raw notification. */
 export const NotifyParams = z.object({ channel: PayChannel });
-/** The fake gateway's cashier page and its form (development / demo only; off with FAKE_PAY=0). */
-export const FakeCashierBody = z.object({ action: z.enum(['pay', 'fail']) });
+/**
+ * The fake gateway's cashier page and its form (development / demo only; off with FAKE_PAY=0). `t` is the cashier
+ * token of the link `gopay` returned (bound to the order and its owner): without the right one nothing is shown or paid.
+ */
+export const FakeCashierQuery = z.object({ t: z.string().max(128).optional() });
+export const FakeCashierBody = z.object({ action: z.enum(['pay', 'fail']), t: z.string().max(128).optional() });
 
 // ---- console ----
 export const AdminPlan = z.object({

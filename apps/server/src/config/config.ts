@@ -38,7 +38,7 @@
  * | WECHATPAY_MCHID, WECHATPAY_APPID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_PUBLIC_KEY, WECHATPAY_PUBLIC_KEY_ID, WECHATPAY_APIV3_KEY | unset | WeChat Pay APIv3 merchant (public-key mode); all set = channel `wechat` offered |
  * | LEDGER_CHECK_AT | 03:30 | local time (HH:MM, in TZ) of the nightly ledger check (balances against their journal) |
  * | ORDER_EXPIRE_MINUTES | 15 | minutes an unpaid order stays payable, then it is closed at the provider and expired |
- * | FAKE_PAY | on outside production | 0 turns the local fake payment gateway off; 1 allows it in production (demos) |
+ * | FAKE_PAY | on outside production | 0 turns the local test payment channel off; never in production (1 there stops the start) |
  * | WECHATPAY_BASE_URL | https://api.mch.weixin.qq.com | WeChat Pay API host |
  * | ADMOB_KEYS_URL | https://www.gstatic.com/admob/reward/verifier-keys.json | AdMob SSV public keys (fetched, cached by key_id) |
  * | UNIAD_SECURITY_KEY | unset | uni-ad rewarded video appSecurityKey (callback sign); unset = uni-ad callbacks refused |

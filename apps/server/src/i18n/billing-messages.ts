@@ -32,7 +32,13 @@ export type BillingKey =
   | 'fake_fail'
   | 'fake_back'
   | 'fake_amount'
-  | 'fake_closed';
+  | 'fake_closed'
+  | 'fake_link_invalid'
+  | 'plan_long_day'
+  | 'plan_long_week'
+  | 'plan_long_month'
+  | 'plan_long_year'
+  | 'group_vip_builtin';
 
 export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
   'zh-cn': {
@@ -63,6 +69,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: '返回应用',
     fake_amount: '金额：¥{amount}',
     fake_closed: '该交易已关闭',
+    fake_link_invalid: '该支付链接无效或已失效，请回到应用重新发起支付',
+    plan_long_day: '1天',
+    plan_long_week: '1周',
+    plan_long_month: '1个月',
+    plan_long_year: '12个月',
+    group_vip_builtin: 'VIP会员',
   },
   'zh-tw': {
     billing_order_open: '您有一筆未支付的訂單，請先支付或取消',
@@ -92,6 +104,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: '返回應用',
     fake_amount: '金額：¥{amount}',
     fake_closed: '該交易已關閉',
+    fake_link_invalid: '該支付連結無效或已失效，請回到應用重新發起支付',
+    plan_long_day: '1天',
+    plan_long_week: '1週',
+    plan_long_month: '1個月',
+    plan_long_year: '12個月',
+    group_vip_builtin: 'VIP會員',
   },
   'en-us': {
     billing_order_open: 'You have an unpaid order: pay or cancel it first',
@@ -122,6 +140,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: 'Back to the app',
     fake_amount: 'Amount: ¥{amount}',
     fake_closed: 'This trade is closed',
+    fake_link_invalid: 'This payment link is not valid or has expired: start the payment again from the app',
+    plan_long_day: '1 day',
+    plan_long_week: '1 week',
+    plan_long_month: '1 month',
+    plan_long_year: '12 months',
+    group_vip_builtin: 'VIP member',
   },
   'fr-fr': {
     billing_order_open: "Vous avez une commande impayée : payez-la ou annulez-la d'abord",
@@ -152,6 +176,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: "Retour à l'application",
     fake_amount: 'Montant : {amount} ¥',
     fake_closed: 'Cette transaction est close',
+    fake_link_invalid: "Ce lien de paiement n'est pas valide ou a expiré : relancez le paiement depuis l'application",
+    plan_long_day: '1 jour',
+    plan_long_week: '1 semaine',
+    plan_long_month: '1 mois',
+    plan_long_year: '12 mois',
+    group_vip_builtin: 'Membre VIP',
   },
   'de-de': {
     billing_order_open: 'Sie haben eine unbezahlte Bestellung: bitte zuerst bezahlen oder stornieren',
@@ -183,6 +213,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: 'Zurück zur App',
     fake_amount: 'Betrag: {amount} ¥',
     fake_closed: 'Dieser Vorgang ist geschlossen',
+    fake_link_invalid: 'Dieser Zahlungslink ist ungültig oder abgelaufen: Starten Sie die Zahlung in der App erneut',
+    plan_long_day: '1 Tag',
+    plan_long_week: '1 Woche',
+    plan_long_month: '1 Monat',
+    plan_long_year: '12 Monate',
+    group_vip_builtin: 'VIP-Mitglied',
   },
   'es-es': {
     billing_order_open: 'Tiene un pedido sin pagar: páguelo o cancélelo primero',
@@ -213,6 +249,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: 'Volver a la app',
     fake_amount: 'Importe: {amount} ¥',
     fake_closed: 'Esta transacción está cerrada',
+    fake_link_invalid: 'Este enlace de pago no es válido o ha caducado: vuelve a iniciar el pago desde la aplicación',
+    plan_long_day: '1 día',
+    plan_long_week: '1 semana',
+    plan_long_month: '1 mes',
+    plan_long_year: '12 meses',
+    group_vip_builtin: 'Miembro VIP',
   },
   'pt-pt': {
     billing_order_open: 'Tem uma encomenda por pagar: pague-a ou cancele-a primeiro',
@@ -243,6 +285,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: 'Voltar à app',
     fake_amount: 'Montante: {amount} ¥',
     fake_closed: 'Esta transação está fechada',
+    fake_link_invalid: 'Esta ligação de pagamento não é válida ou expirou: inicie o pagamento novamente na aplicação',
+    plan_long_day: '1 dia',
+    plan_long_week: '1 semana',
+    plan_long_month: '1 mês',
+    plan_long_year: '12 meses',
+    group_vip_builtin: 'Membro VIP',
   },
   'ja-jp': {
     billing_order_open: '未払いの注文があります。先にお支払いまたはキャンセルしてください',
@@ -272,6 +320,12 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: 'アプリに戻る',
     fake_amount: '金額：¥{amount}',
     fake_closed: 'この取引は終了しています',
+    fake_link_invalid: 'この支払いリンクは無効か期限切れです。アプリから支払いをやり直してください',
+    plan_long_day: '1日',
+    plan_long_week: '1週間',
+    plan_long_month: '1か月',
+    plan_long_year: '12か月',
+    group_vip_builtin: 'VIP会員',
   },
   'ko-kr': {
     billing_order_open: '미결제 주문이 있습니다. 먼저 결제하거나 취소하세요',
@@ -301,5 +355,11 @@ export const BILLING_MESSAGES: Record<Locale, Record<BillingKey, string>> = {
     fake_back: '앱으로 돌아가기',
     fake_amount: '금액: ¥{amount}',
     fake_closed: '이 거래는 종료되었습니다',
+    fake_link_invalid: '이 결제 링크가 유효하지 않거나 만료되었습니다. 앱에서 결제를 다시 시작하세요',
+    plan_long_day: '1일',
+    plan_long_week: '1주',
+    plan_long_month: '1개월',
+    plan_long_year: '12개월',
+    group_vip_builtin: 'VIP 회원',
   },
 };

@@ -99,8 +99,11 @@ export const billingEndpoints = {
     method: 'GET',
     path: '/api/pay/fake/:order_code',
     params: B.OrderCodeParams,
+    query: B.FakeCashierQuery,
     response: z.string(),
-    summary: 'The fake gateway cashier page (HTML, Pay / Fail); development and demo only (FAKE_PAY not 0)',
+    summary:
+      "The fake gateway cashier page (HTML, Pay / Fail) for the link gopay returned (token `t`, bound to the order's " +
+      'user); development and demo only (FAKE_PAY not 0, never in production)',
   },
   fakeCashierSubmit: {
     method: 'POST',
@@ -108,7 +111,9 @@ export const billingEndpoints = {
     params: B.OrderCodeParams,
     body: B.FakeCashierBody,
     response: z.string(),
-    summary: 'The fake cashier form: pays or fails the order and sends a signed notification to notify',
+    summary:
+      "The fake cashier form: with the link's token `t`, pays or fails the order and sends a signed notification " +
+      "to notify; without it (or with another order's) 403 and nothing is paid",
   },
 
   adminListPlans: {

@@ -43,7 +43,12 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   defineRoute(
     app,
     'adminMe',
-    async ({ req }) => ({ ...ok, info: req.admin as AdminPrincipal, time_zone: admin.timeZone() }),
+    async ({ req }) => ({
+      ...ok,
+      info: req.admin as AdminPrincipal,
+      time_zone: admin.timeZone(),
+      fake_pay: admin.fakePay(),
+    }),
     guard,
   );
   defineRoute(app, 'adminListVods', async ({ query }) => ({ ...ok, ...(await admin.listVods(query)) }), guard);

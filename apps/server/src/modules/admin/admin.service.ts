@@ -48,6 +48,8 @@ export interface AdminServiceOptions {
   allowPrivateFeeds: boolean;
   /** Token of the local CLI (`npm run import` while the server runs). */
   localToken?: string;
+  /** The test payment channel is on (modules/billing channel-registry.ts fakePayEnabled); adminMe tells the console. */
+  fakePay?: boolean;
 }
 
 export class AdminService {
@@ -60,6 +62,11 @@ export class AdminService {
   /** The operator's IANA time zone (the console shows times in it; adminLogin / adminMe `time_zone`). */
   timeZone(): string {
     return this.opts.timeZone;
+  }
+
+  /** Whether the test payment channel (`fake`) is on: the console shows a warning banner while it is (adminMe). */
+  fakePay(): boolean {
+    return this.opts.fakePay ?? false;
   }
 
   /**

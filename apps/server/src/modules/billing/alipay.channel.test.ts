@@ -163,6 +163,7 @@ function order(amountFen = 1990): ChannelOrder {
     orderCode: `T${Date.now()}${seq}`.slice(0, 32),
     amountFen,
     subject: 'VIP 1 month',
+    payerId: 1,
     expiresAt: new Date(Date.now() + 15 * 60_000),
     notifyUrl: 'https://vod.example.com/api/pay/notify/alipay',
     returnUrl: 'https://vod.example.com/#/pages/me/plog/order-list',
@@ -276,6 +277,7 @@ describe('alipay createPayment', () => {
       out_trade_no: o.orderCode,
       total_amount: '19.90',
       subject: 'VIP 1 month',
+      payerId: 1,
       product_code: 'FAST_INSTANT_TRADE_PAY',
       time_expire: alipayTime(o.expiresAt),
     });

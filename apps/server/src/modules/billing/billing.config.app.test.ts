@@ -36,6 +36,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('the test payment channel in production', () => {
+  it('a production server refuses to start with FAKE_PAY=1', async () => {
+    await expect(createTestApp({ NODE_ENV: 'production', FAKE_PAY: '1' })).rejects.toThrow(
+      /FAKE_PAY=1 is for development and demos only/,
+    );
+  });
+});
+
 describe('channels an operator configured wrongly', () => {
   it('are not offered to viewers, and the console says which variables to fix (names, never values)', async () => {
     const field = await t.app.inject({ method: 'POST', url: '/api/billing/order-field' });

@@ -1,6 +1,6 @@
 /**
  * Wiring of billing and the ledger into the app (issue 6): the channel registry (alipay and wechat from their keys,
- * H5's factories; `fake` unless FAKE_PAY=0, in production only with FAKE_PAY=1), the services, the routes, the
+ * H5's factories; `fake` unless FAKE_PAY=0, never in production, announced in the start log), the services, the routes, the
  * account-deletion hook (unpaid orders settled or cancelled) and the jobs (order expiry every minute, ledger check
  * nightly), started when the app is ready and stopped when it closes.
  */
@@ -47,8 +47,11 @@ export async function registerBilling(
   const fake = fakePayEnabled(config.billing.fakePay, config.nodeEnv)
     ? new FakeChannel(deps.db, loadOrCreateFakeKeys(config.dataDir), config.publicUrl)
     : undefined;
-  if (fake && config.nodeEnv === 'production') {
-    app.log.warn('FAKE_PAY=1 in production: anyone can "pay" any order with the fake gateway (demos only)');
+  if (fake) {
+    app.log.warn(
+      'The test payment channel (fake) is ON: signed-in users can "pay" their own orders without money at ' +
+        '/api/pay/fake/<order>. For development and demos only; set FAKE_PAY=0 to turn it off.',
+    );
   }
   const channels = ChannelRegistry.fromFactories(
     env,

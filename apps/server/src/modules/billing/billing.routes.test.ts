@@ -122,23 +122,28 @@ describe('payment flow with the fake gateway', () => {
     expect(again.json().info.order_code).toBe(order.order_code);
 
     const pay = await openFake(t, u.headers, order.order_code);
-    expect(pay.action).toMatchObject({
-      kind: 'redirect',
-      url: `/api/pay/fake/${order.order_code}`,
-    });
+    expect(pay.action.kind).toBe('redirect');
+    const link = new URL(pay.action.url, 'http://x');
+    expect(link.pathname).toBe(`/api/pay/fake/${order.order_code}`);
+    const token = link.searchParams.get('t') ?? '';
+    expect(token).toMatch(/^[\w-]{43}$/);
 
-    const cashier = await t.app.inject({ method: 'GET', url: `/api/pay/fake/${order.order_code}`, headers: EN });
+    const cashier = await t.app.inject({ method: 'GET', url: pay.action.url, headers: EN });
     expect(cashier.statusCode).toBe(200);
     expect(cashier.headers['content-type']).toContain('text/html');
     expect(cashier.body).toContain('Amount: ¥19.90');
     expect(cashier.body).toContain('value="pay"');
+    // The plan by its translated name (not "VIP会员 30d"), and the form carries the link's token.
+    expect(cashier.body).toContain('VIP member · 1 month');
+    expect(cashier.body).not.toContain('30d');
+    expect(cashier.body).toContain(`name="t" value="${token}"`);
 
     const before = nowSec();
     const submit = await t.app.inject({
       method: 'POST',
       url: `/api/pay/fake/${order.order_code}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'action=pay',
+      payload: `action=pay&t=${token}`,
       remoteAddress: nextIp(),
     });
     expect(submit.statusCode).toBe(303);
@@ -197,12 +202,12 @@ describe('payment flow with the fake gateway', () => {
   it('an abandoned payment: fail at the cashier, verify says Order unpaid, then cancel (closed at the gateway)', async () => {
     const u = await makeMember(t);
     const code = await buyFake(t, u.headers, 'month');
-    await openFake(t, u.headers, code);
+    const opened = await openFake(t, u.headers, code);
     const failed = await t.app.inject({
       method: 'POST',
       url: `/api/pay/fake/${code}`,
       headers: EN,
-      payload: { action: 'fail' },
+      payload: { action: 'fail', t: new URL(opened.action.url, 'http://x').searchParams.get('t') },
       remoteAddress: nextIp(),
     });
     expect(failed.statusCode).toBe(200);
@@ -562,14 +567,81 @@ describe('the cashier page and order numbers (H10 review)', () => {
       .values({ group_id: gid, long: 'day', days: 1, price: 100, price_renew: 100, price_new: 100 });
     const u = await makeMember(t);
     const code = await buyFake(t, u.headers, 'day', gid);
-    await openFake(t, u.headers, code);
-    const page = await t.app.inject({ method: 'GET', url: `/api/pay/fake/${code}`, headers: EN });
+    const opened = await openFake(t, u.headers, code);
+    const page = await t.app.inject({ method: 'GET', url: opened.action.url, headers: EN });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(page.body).not.toContain('<img src=x');
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{24}$/);
     const u2 = await makeMember(t);
     expect(await buyFake(t, u2.headers, 'day', gid)).not.toBe(code);
+  });
+});
+
+describe('the test payment channel pays only the buyer (fake-channel.ts cashier token)', () => {
+  const submit = (code: string, payload: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/pay/fake/${code}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...EN, ...headers },
+      payload,
+      remoteAddress: nextIp(),
+    });
+
+  it("no session and no token, another member's session, or another order's token: 403, nothing paid", async () => {
+    const owner = await makeMember(t);
+    const other = await makeMember(t);
+    const code = await buyFake(t, owner.headers, 'month');
+    const opened = await openFake(t, owner.headers, code);
+    const token = new URL(opened.action.url, 'http://x').searchParams.get('t') ?? '';
+    const otherCode = await buyFake(t, other.headers, 'day');
+    const otherOpened = await openFake(t, other.headers, otherCode);
+    const otherToken = new URL(otherOpened.action.url, 'http://x').searchParams.get('t') ?? '';
+
+    const attempts = [
+      await submit(code, 'action=pay'),
+      await submit(code, 'action=pay', other.headers),
+      await submit(code, `action=pay&t=${otherToken}`),
+      await submit(code, `action=pay&t=${otherToken}`, other.headers),
+      await submit(code, `action=pay&t=${token.slice(0, -2)}AA`),
+      await submit(code, 'action=fail'),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 1403, msg: expect.stringContaining('payment link is not valid') });
+    }
+    const page = await t.app.inject({ method: 'GET', url: `/api/pay/fake/${code}`, headers: EN });
+    expect(page.statusCode).toBe(403);
+    expect((await fake.trade(code))?.status).toBe('unpaid');
+    const info = await t.app.inject({ method: 'GET', url: `/api/billing/orders/${code}`, headers: owner.headers });
+    expect(info.json().info.order_status).toBe('unpaid');
+    expect((await userRow(owner.user.user_id)).group_id).toBe(2);
+
+    // The owner's link pays it.
+    const paid = await submit(code, `action=pay&t=${token}`);
+    expect(paid.statusCode).toBe(303);
+    expect((await userRow(owner.user.user_id)).group_id).toBe(3);
+    expect((await userRow(other.user.user_id)).group_id).toBe(2);
+  });
+
+  it("an order that is not the gopay caller's gets no cashier link", async () => {
+    const owner = await makeMember(t);
+    const other = await makeMember(t);
+    const code = await buyFake(t, owner.headers, 'day');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/gopay',
+      headers: other.headers,
+      payload: { order_code: code, scene: 'h5' },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('the console is told the test channel is on (adminMe fake_pay)', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: await t.adminHeaders() });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().fake_pay).toBe(true);
   });
 });
 

@@ -5,14 +5,15 @@
  * - notify (POST /api/pay/notify/:channel) runs in its own scope whose only body parser keeps the RAW bytes (every
  *   content type): the channel verifies the signature over exactly what the provider sent, before anything is
  *   parsed or changed, and the answer is the provider's own form (channel.ack()).
- * - The fake cashier (GET/POST /api/pay/fake/:order_code) exists only while the fake channel is offered; its form
- *   posts `action=pay|fail` url-encoded. Pay delivers the signed notification to notify in-process (an HTTP
+ * - The fake cashier (GET/POST /api/pay/fake/:order_code) exists only while the fake channel is offered; page and
+ *   form need the cashier token `t` of the link gopay gave the order's owner (fake-channel.ts), else 403 and nothing
+ *   is paid; the form posts `action=pay|fail&t=...` url-encoded. Pay delivers the signed notification to notify in-process (an HTTP
  *   request through Fastify's router, `inject`), then redirects the browser to the order's return URL.
  *
  * Rate limits (per IP): buy, gopay, upgrade, cancel, verify 30/min; redeemCode 20/min plus 10 failures per hour per
  * user and per IP (BillingService.redeem); notify 600/min.
  */
-import type { Locale } from '@openvod/contract';
+import { ErrorCode, type Locale } from '@openvod/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -107,7 +108,7 @@ export async function billingRoutes(
     app,
     'gopay',
     async ({ body, req }) => {
-      const r = await billing.gopay(currentUser(req), body, req.ip);
+      const r = await billing.gopay(currentUser(req), body, req.ip, req.locale);
       return { code: 1 as const, msg: 'ok', ...r };
     },
     userGuard,
@@ -202,18 +203,32 @@ export async function billingRoutes(
       if (!fake) throw new AppError(404, 1004, 'route_not_found');
       return fake;
     };
-    defineRoute(scope, 'fakeCashier', async ({ params, req, reply }) => {
+    /**
+     * The trade of a cashier request whose token `t` is the one gopay gave the order's owner (fake-channel.ts);
+     * 404 without such an order, 403 (nothing shown, nothing paid) without the right token.
+     */
+    const authorizedTrade = async (gateway: FakeChannel, code: string, token: string | undefined, l: Locale) => {
+      const [trade, order] = await Promise.all([gateway.trade(code), billing.cashierOrder(code, l)]);
+      if (!trade || !order) throw new AppError(404, 1004, 'billing_order_not_found');
+      if (!gateway.checkToken(trade, order.userId, token))
+        throw new AppError(403, ErrorCode.forbidden, 'fake_link_invalid');
+      return { trade, order };
+    };
+    defineRoute(scope, 'fakeCashier', async ({ params, query, req, reply }) => {
       const gateway = requireFake();
-      const trade = await gateway.trade(params.order_code);
-      if (!trade) throw new AppError(404, 1004, 'billing_order_not_found');
       const l = req.locale;
+      const { trade, order } = await authorizedTrade(gateway, params.order_code, query.t, l);
       const title = t(l, 'fake_title');
-      const head = `<h2>${escapeHtml(title)}</h2><p>${escapeHtml(trade.subject)}</p><p><strong>${escapeHtml(
+      const head = `<h2>${escapeHtml(title)}</h2><p data-testid="fake-plan">${escapeHtml(
+        order.planName,
+      )}</p><p><strong>${escapeHtml(
         t(l, 'fake_amount', { amount: fenToYuan(trade.amount) }),
       )}</strong></p><p><small>${escapeHtml(trade.order_code)}</small></p>`;
       const open = trade.status === 'unpaid' || trade.status === 'failed';
       const body = open
-        ? `${head}<form method="post"><button class="pay" name="action" value="pay">${escapeHtml(
+        ? `${head}<form method="post"><input type="hidden" name="t" value="${escapeHtml(
+            query.t ?? '',
+          )}"><button class="pay" name="action" value="pay">${escapeHtml(
             t(l, 'fake_pay'),
           )}</button><button class="fail" name="action" value="fail">${escapeHtml(t(l, 'fake_fail'))}</button></form>`
         : `${head}<p>${escapeHtml(t(l, trade.status === 'paid' ? 'billing_order_paid' : 'fake_closed'))}</p><p><a href="${escapeHtml(
@@ -227,6 +242,7 @@ export async function billingRoutes(
       'fakeCashierSubmit',
       async ({ params, body, req, reply }) => {
         const gateway = requireFake();
+        await authorizedTrade(gateway, params.order_code, body.t, req.locale);
         const r = await gateway.submit(params.order_code, body.action);
         if (!r.trade) throw new AppError(404, 1004, 'billing_order_not_found');
         const l = req.locale;

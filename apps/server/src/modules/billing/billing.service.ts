@@ -25,6 +25,7 @@ import {
   type CodeBatch,
   type Grant,
   type GrantKind,
+  type Locale,
   type MemberState,
   normalizeRedeemCode,
   type Order,
@@ -50,7 +51,7 @@ import {
   redeemCode,
   vipPlan,
 } from '../../db/schema/index.ts';
-import type { MessageKey } from '../../i18n/messages.ts';
+import { type MessageKey, t } from '../../i18n/messages.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import {
@@ -116,6 +117,20 @@ export function priceFor(
 export function assertNotGuest(user: UserRow): void {
   if (isGuestAccount(user)) throw fail(403, BillingErrorCode.bindPhoneRequired, 'billing_bind_phone_required');
 }
+
+/**
+ * A plan's name in `locale`, e.g. "VIP member · 1 month" (what a cashier shows and a provider's `subject` carries).
+ * The built-in VIP group (3) is translated while it keeps its seeded name "VIP会员" (as the viewer app does,
+ * apps/web/src/features/me/groupName.ts); a group the operator named shows its own name.
+ */
+export function planName(locale: Locale, groupId: number, groupName: string, long: string): string {
+  const group =
+    groupId === 3 && groupName.trim() === 'VIP会员' ? t(locale, 'group_vip_builtin') : groupName.trim() || 'VIP';
+  const key = `plan_long_${long}`;
+  const length = PLAN_LONG_KEYS.has(key) ? t(locale, key as MessageKey) : long;
+  return `${group} · ${length}`;
+}
+const PLAN_LONG_KEYS = new Set(['plan_long_day', 'plan_long_week', 'plan_long_month', 'plan_long_year']);
 
 export class BillingService {
   /** The clock; tests move it. */
@@ -450,6 +465,7 @@ export class BillingService {
     user: UserRow,
     body: { order_code: string; channel?: string | undefined; scene: PayScene },
     clientIp: string,
+    locale: Locale = 'zh-cn',
   ): Promise<{ info: Order; action: PaymentAction }> {
     assertNotGuest(user);
     let order = await this.ownOrder(user, body.order_code);
@@ -473,7 +489,8 @@ export class BillingService {
         {
           orderCode: updated.order_code,
           amountFen: updated.order_price,
-          subject: `${names.get(updated.group_id) ?? 'VIP'} ${updated.order_days}d`,
+          subject: planName(locale, updated.group_id, names.get(updated.group_id) ?? '', updated.order_long),
+          payerId: updated.user_id,
           expiresAt: updated.order_expire_time,
           notifyUrl: `${this.opts.publicUrl}/api/pay/notify/${channel.id}`,
           returnUrl: this.returnUrl(updated.order_code),
@@ -486,6 +503,20 @@ export class BillingService {
       throw fail(502, BillingErrorCode.paymentFailed, 'billing_payment_failed');
     }
     return { info: this.toOrder(updated, names), action };
+  }
+
+  /**
+   * The order behind a fake-cashier page (fake-channel.ts): its owner (the cashier link is bound to them) and the
+   * plan's name in `locale`; undefined when there is no such order.
+   */
+  async cashierOrder(code: string, locale: Locale): Promise<{ userId: number; planName: string } | undefined> {
+    const row = await this.orderByCode(code);
+    if (!row) return undefined;
+    const names = await this.groupNames();
+    return {
+      userId: row.user_id,
+      planName: planName(locale, row.group_id, names.get(row.group_id) ?? '', row.order_long),
+    };
   }
 
   /** Where the payer's browser goes back to: the app's order list with this order. */

@@ -1,7 +1,7 @@
 /**
  * The payment channels this installation offers (issue 6 item 4): a channel is offered only when its factory found
- * its keys in the environment (`ChannelFactory` returns null otherwise). `fake` is offered unless FAKE_PAY=0, and in
- * production only with FAKE_PAY=1.
+ * its keys in the environment (`ChannelFactory` returns null otherwise). `fake` is offered unless FAKE_PAY=0, and
+ * never in production (FAKE_PAY=1 there stops the start).
  */
 import type { PayChannel } from '@openvod/contract';
 import type { ChannelEnv, ChannelFactory, PaymentChannel } from './channel.ts';
@@ -21,10 +21,22 @@ export const CHANNEL_ENV: Record<PayChannel, string[]> = {
   fake: ['FAKE_PAY'],
 };
 
-/** Whether the fake gateway is on: FAKE_PAY '0' turns it off; production needs FAKE_PAY '1'. */
+/**
+ * Whether the fake gateway (the test payment channel) is on: outside production unless FAKE_PAY=0; never in
+ * production, where FAKE_PAY=1 is refused (throws: the server does not start), like the other development fakes.
+ */
 export function fakePayEnabled(fakePay: string | undefined, nodeEnv: string): boolean {
   if (fakePay === '0') return false;
-  return nodeEnv !== 'production' || fakePay === '1';
+  if (nodeEnv === 'production') {
+    if (fakePay === '1') {
+      throw new Error(
+        'FAKE_PAY=1 is for development and demos only: the test payment channel lets users pay without money. ' +
+          'Unset FAKE_PAY (or set 0) in production',
+      );
+    }
+    return false;
+  }
+  return true;
 }
 
 export class ChannelRegistry {

@@ -27,6 +27,8 @@ export interface ChannelOrder {
   returnUrl: string;
   /** Payer's IP (WeChat H5 `scene_info.payer_client_ip`). */
   clientIp: string;
+  /** The order's user (`user_id`): the fake gateway binds its cashier link to them. */
+  payerId: number;
 }
 
 /** What `gopay` hands the client (spec §4 "open payment"). */

@@ -92,11 +92,12 @@ describe('fake gateway notifications', () => {
 });
 
 describe('when the fake gateway is offered (H10 review)', () => {
-  it('never in production unless FAKE_PAY=1; off everywhere with FAKE_PAY=0', () => {
+  it('never in production (FAKE_PAY=1 there refuses to start); off everywhere with FAKE_PAY=0', () => {
     expect(fakePayEnabled(undefined, 'production')).toBe(false);
     expect(fakePayEnabled('', 'production')).toBe(false);
     expect(fakePayEnabled('true', 'production')).toBe(false);
-    expect(fakePayEnabled('1', 'production')).toBe(true);
+    expect(fakePayEnabled('0', 'production')).toBe(false);
+    expect(() => fakePayEnabled('1', 'production')).toThrow(/FAKE_PAY=1 is for development/);
     expect(fakePayEnabled('0', 'development')).toBe(false);
     expect(fakePayEnabled(undefined, 'development')).toBe(true);
     expect(fakePayEnabled(undefined, 'test')).toBe(true);

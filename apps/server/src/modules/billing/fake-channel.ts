@@ -6,10 +6,27 @@
  * base64; research/money.md §1) to POST /api/pay/notify/fake, which verifies it like any other channel.
  *
  * Keys: an RSA-2048 "gateway" key pair generated once and kept in DATA_DIR/fakepay/ (gateway-private.pem,
- * gateway-public.pem); tests pass their own. Offered unless FAKE_PAY=0; in production (NODE_ENV=production) only
- * with FAKE_PAY=1.
+ * gateway-public.pem); tests pass their own. Offered unless FAKE_PAY=0; a production server (NODE_ENV=production)
+ * refuses to start with it (channel-registry.ts fakePayEnabled). A server offering it says so in its start log and
+ * on every console page (adminMe `fake_pay`).
+ *
+ * Who may pay: the cashier link that `gopay` returns (only to the order's owner, signed in) carries a token `t`,
+ * an HMAC-SHA256 (key derived from the gateway's private key) of the order code, the owner's user id, the trade
+ * number and the trade's expiry. The page and its Pay / Fail form require it ({@link FakeChannel.checkToken}): a
+ * request without it, with another order's, or for an order that changed hands pays nothing. It is good for the one
+ * trade until that trade is paid, closed or expired; a paid trade cannot be paid again, so it is single-use in effect.
+ * A token rather than the viewer's session, because the cashier is a top-level page outside the app: it has no
+ * `authorcode` header, and the session must not travel in a URL.
  */
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -129,14 +146,38 @@ export class FakeChannel implements PaymentChannel {
     return { status: res.status, body: await res.text() };
   };
 
+  /** HMAC key of cashier tokens (derived from the gateway's private key: stable across restarts). */
+  private readonly tokenKey: Buffer;
+
   constructor(
     private readonly db: Db,
     private readonly keys: FakeKeys,
     private readonly publicUrl: string,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.tokenKey = createHash('sha256').update('openvod-fake-cashier\n').update(keys.privateKey).digest();
+  }
 
-  /** Open (or reopen) the trade and send the payer to the cashier page. */
+  /** The cashier token of `trade` for its order's owner `userId` (base64url HMAC-SHA256; see the module comment). */
+  cashierToken(trade: Pick<FakeTrade, 'order_code' | 'trade_no' | 'expires_at'>, userId: number): string {
+    return createHmac('sha256', this.tokenKey)
+      .update(`${trade.order_code}|${userId}|${trade.trade_no}|${trade.expires_at.getTime()}`)
+      .digest('base64url');
+  }
+
+  /** Whether `token` is the cashier token of `trade` for `userId` (constant-time comparison). */
+  checkToken(
+    trade: Pick<FakeTrade, 'order_code' | 'trade_no' | 'expires_at'>,
+    userId: number,
+    token: string | undefined,
+  ): boolean {
+    if (!token) return false;
+    const want = Buffer.from(this.cashierToken(trade, userId));
+    const got = Buffer.from(token);
+    return got.length === want.length && timingSafeEqual(got, want);
+  }
+
+  /** Open (or reopen) the trade and send the payer to the cashier page (its link carries the cashier token). */
   async createPayment(order: ChannelOrder, _scene: PayScene): Promise<PaymentAction> {
     const values = {
       order_code: order.orderCode,
@@ -155,11 +196,13 @@ export class FakeChannel implements PaymentChannel {
         set: { amount: values.amount, return_url: values.return_url, expires_at: values.expires_at, status: 'unpaid' },
         setWhere: sql`${fakePayTrade.status} in ('unpaid', 'failed')`,
       });
+    const trade = await this.trade(order.orderCode);
+    if (!trade) throw new Error(`fake trade ${order.orderCode} missing after upsert`);
     // Relative: the payer stays on the origin they use (PUBLIC_URL may name another host for the same server, and
     // the viewer app's session lives in that origin's storage).
     return {
       kind: 'redirect',
-      url: `/api/pay/fake/${encodeURIComponent(order.orderCode)}`,
+      url: `/api/pay/fake/${encodeURIComponent(order.orderCode)}?t=${this.cashierToken(trade, order.payerId)}`,
       expiresAt: order.expiresAt.toISOString(),
     };
   }

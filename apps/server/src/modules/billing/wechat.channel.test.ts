@@ -148,6 +148,7 @@ function order(amountFen = 1990, expiresInMs = 15 * 60_000): ChannelOrder {
     orderCode: `W${Date.now()}${seq}`.slice(0, 32),
     amountFen,
     subject: 'VIP 1 month',
+    payerId: 1,
     expiresAt: new Date(Date.now() + expiresInMs),
     notifyUrl: 'https://vod.example.com/api/pay/notify/wechat',
     returnUrl: 'https://vod.example.com/#/pages/me/plog/order-list?order_code=x',

@@ -2,11 +2,12 @@
  * Member centre (spec §2 me/plog/buy-center, "VIP top-up"): the VIP plans of each group (1 day, 1 week, 1 month,
  * 12 months; §9) with their three prices (original, renewal-only for users who are or were VIP, new-user-only for
  * users who never bought; the server says which applies as `price_now` / `price_kind`), the payment channels offered,
- * and the spec §4 payment flow (PaymentFlow). A channel must be chosen (§5); buying requires login (the route is
- * wrapped in RequireLogin).
+ * and the spec §4 payment flow (PaymentFlow): one tap on the pay bar goes to the cashier. A channel must be chosen
+ * (§5; the message shows in the pay bar, above its button); buying requires login (the route is wrapped in
+ * RequireLogin).
  */
 import type { PayChannel, PlanLong } from '@openvod/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/routes';
@@ -45,6 +46,7 @@ export default function BuyCenterPage() {
   const [channel, setChannel] = useState<PayChannel>();
   const [error, setError] = useState('');
   const askGuestToBind = useGuestBuyGate();
+  const channelSection = useRef<HTMLElement>(null);
 
   const allPlans = useMemo(() => (groups.data?.list ?? []).flatMap((g) => g.plans), [groups.data]);
   const plan =
@@ -52,11 +54,11 @@ export default function BuyCenterPage() {
 
   const planGroup = groups.data?.list.find((g) => g.group_id === plan?.group_id);
 
-  // Back in this tab from a payment opened here (or from the provider's return page): ask whether it finished.
+  // Back in this tab from a payment opened here (the back button): check the order; ask only if still unknown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
   useEffect(() => {
     const code = pendingPayment();
-    if (code) flow.ask(code);
+    if (code) void flow.check(code);
   }, []);
 
   const stateView = queryStateView([groups, fields]);
@@ -74,6 +76,8 @@ export default function BuyCenterPage() {
     if (!plan || askGuestToBind()) return;
     if (!channel) {
       setError(t('vip.chooseChannel'));
+      // The choices the message asks for, brought into view above the bar.
+      channelSection.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       return;
     }
     setError('');
@@ -179,7 +183,7 @@ export default function BuyCenterPage() {
       )}
 
       {allPlans.length > 0 && (
-        <section className={styles.section}>
+        <section className={styles.section} ref={channelSection}>
           <h2 className={styles.sectionTitle}>{t('vip.channelLabel')}</h2>
           {channels.length === 0 ? (
             <p className={styles.note}>{t('vip.noChannel')}</p>
@@ -211,16 +215,17 @@ export default function BuyCenterPage() {
               ))}
             </div>
           )}
-          {error && (
-            <p className={styles.error} role="alert" data-testid="form-error">
-              {error}
-            </p>
-          )}
         </section>
       )}
 
       {plan && (
         <div className={styles.bar}>
+          {/* In the bar, above the button: a message in the page would be hidden under this fixed bar. */}
+          {error && (
+            <p className={styles.barError} role="alert" data-testid="form-error">
+              {error}
+            </p>
+          )}
           <div className={styles.barInfo}>
             <span>{text.planName(planGroup ?? { group_id: plan.group_id, group_name: '' }, plan.long)}</span>
             <strong data-testid="vip-total">{formatYuan(plan.price_now)}</strong>

@@ -3,8 +3,8 @@
  * payment, paid, cancelled, expired; an unpaid order can be paid, cancelled with a confirm prompt, or verified). An
  * infinite list, newest first.
  *
- * It is also where a payment provider sends the payer back (`?order_code=`): opened in the payment window the app
- * opened, it tells the app window and closes itself; opened in the app's own tab, it asks whether payment finished.
+ * It is also where a payment provider sends the payer back (`?order_code=`): the order is checked at once (paid: the
+ * success dialog), and the app asks whether payment finished only while it is still unpaid (PaymentFlow `check`).
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,38 +15,27 @@ import { EmptyView, queryStateView } from '../../ui/StateViews';
 import type { Order } from './billingApi';
 import { formatYuan } from './money';
 import { usePaymentFlow } from './PaymentFlow';
-import { pendingPayment, RETURN_MESSAGE } from './payOpen';
+import { pendingPayment } from './payOpen';
 import { useOrderField, useOrders } from './queries';
 import { useVipText } from './text';
 import styles from './vip.module.css';
 
-/** True when this window is a payment window opened by the app in another window of this origin. */
-function openedByApp(): boolean {
-  try {
-    return Boolean(window.opener) && (window.opener as Window).location.origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}
-
 export default function OrderListPage() {
   const { t, i18n } = useTranslation();
   const text = useVipText();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const returned = params.get('order_code') ?? '';
   const orders = useOrders();
   const fields = useOrderField();
   const flow = usePaymentFlow(fields.data?.channels ?? []);
 
+  // Back from the provider (its return URL names the order) or with a payment open: check it, ask only if still
+  // unknown. The order number leaves the address, so a reload does not check (or ask) again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
   useEffect(() => {
-    if (returned && openedByApp()) {
-      (window.opener as Window).postMessage({ type: RETURN_MESSAGE, order_code: returned }, window.location.origin);
-      window.close();
-      return;
-    }
     const code = returned || pendingPayment();
-    if (code) flow.ask(code);
+    if (returned) setParams({}, { replace: true });
+    if (code) void flow.check(code);
   }, []);
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '');

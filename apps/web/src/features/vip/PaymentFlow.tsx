@@ -1,12 +1,17 @@
 /**
- * The payment flow of spec §4: generating order -> order generated -> open payment -> (the payer comes back) ask
- * whether payment finished -> verify order -> paid (VIP active) or 'Order unpaid' (§8). An existing unpaid order blocks
- * a new purchase (§4): the user is offered to pay it or cancel it (cancel asks for confirmation). Buy-center and the
- * order list share it through {@link usePaymentFlow}, which returns the actions and the dialog to render.
+ * The payment flow of spec §4: generating order -> open payment -> (the payer comes back) check the order -> paid
+ * (VIP active), or, only while the answer is still unknown, ask whether payment finished -> verify order -> paid or
+ * 'Order unpaid' (§8). An existing unpaid order blocks a new purchase (§4): the user is offered to pay it or cancel
+ * it (cancel asks for confirmation). Buy-center and the order list share it through {@link usePaymentFlow}, which
+ * returns the actions and the dialog to render.
  *
- * "Comes back" is noticed three ways: the payment window closes, the payment window returns to the app (the provider's
- * return URL opens order-list, which messages its opener, see OrderListPage), or this tab becomes visible again after
- * being hidden. When the payment opened in this tab instead, the pages ask on return (payOpen `pendingPayment`).
+ * One tap reaches the cashier: buy (or pay) creates the order, opens the payment and goes there in this tab (payOpen
+ * `openPayment`; a QR code is shown in the dialog instead). The order is remembered (payOpen `pendingPayment`).
+ *
+ * "Comes back" is noticed when the app opens again (the provider's return URL or the back button: the pages call
+ * {@link PaymentFlow.check}), when this page is shown again from the back-forward cache (`pageshow`), and, while a
+ * payment is open (QR code, the question), when the page gets focus or becomes visible again; meanwhile the order is
+ * also polled. The app asks "has the payment finished?" only when the order is still unpaid after that check.
  */
 import type { PayChannel } from '@openvod/contract';
 import { Dialog, type DialogProps, DotLoading } from 'antd-mobile';
@@ -18,7 +23,7 @@ import { confirm, toast } from '../../ui/feedback';
 import { billingApi, type MemberState, type Order, type PaymentAction } from './billingApi';
 import { formatYuan } from './money';
 import styles from './PaymentFlow.module.css';
-import { detectScene, openPayment, pickScene, RETURN_MESSAGE, setPendingPayment } from './payOpen';
+import { detectScene, openPayment, pendingPayment, pickScene, setPendingPayment } from './payOpen';
 import { refreshMembership, vipKeys } from './queries';
 import { useVipText } from './text';
 
@@ -28,21 +33,26 @@ type Step =
   | { step: 'idle' }
   | { step: 'generating' }
   | { step: 'existing'; order: Order }
-  | { step: 'generated'; order: Order; action: PaymentAction }
-  | { step: 'waiting'; order: Order; action: PaymentAction }
+  | { step: 'opening' }
   | { step: 'qr'; order: Order; codeUrl: string }
   | { step: 'ask'; orderCode: string }
   | { step: 'verifying' }
   | { step: 'paid'; order: Order; member: MemberState }
   | { step: 'unpaid'; order: Order };
 
+/** How often an open payment (QR code shown, or the question asked) is polled, ms. */
+const POLL_MS = 4000;
+
 export interface PaymentFlow {
-  /** Buy a plan through a channel (login and a chosen channel are the caller's checks, spec §5). */
+  /** Buy a plan through a channel and go to its payment at once (login and a chosen channel: the caller's checks). */
   buy: (groupId: number, long: Order['order_long'], channel: PayChannel) => Promise<void>;
   /** Pay an unpaid order (optionally through another channel). */
   pay: (order: Order, channel?: PayChannel) => Promise<void>;
-  /** Ask whether the payment of `orderCode` finished (the payer came back). */
-  ask: (orderCode: string) => void;
+  /**
+   * The payer came back for `orderCode`: verify it; paid -> the success dialog (only when this device was waiting
+   * for it, `pendingPayment`, else quietly); still unpaid -> ask whether payment finished; closed -> say so.
+   */
+  check: (orderCode: string) => Promise<void>;
   /** Verify an order with the provider. */
   verify: (orderCode: string) => Promise<void>;
   /** Cancel an unpaid order after confirmation. */
@@ -62,7 +72,6 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
   const { t, i18n } = useTranslation();
   const text = useVipText();
   const [state, setState] = useState<Step>({ step: 'idle' });
-  const payWindow = useRef<Window | null>(null);
   const channelsRef = useRef(channels);
   channelsRef.current = channels;
 
@@ -74,16 +83,35 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     [t],
   );
 
-  const gopay = useCallback(async (order: Order, channel?: PayChannel) => {
-    const ch = channel ?? order.order_pay_type;
-    const scenes = (channelsRef.current.find((c) => c.channel === ch)?.scenes ?? []) as Parameters<typeof pickScene>[1];
-    const res = await billingApi.gopay({
-      order_code: order.order_code,
-      channel: ch,
-      scene: pickScene(detectScene(), scenes),
-    });
-    setState({ step: 'generated', order: res.info, action: res.action });
-  }, []);
+  /** Open the payment gopay returned: a QR code in the dialog, else the provider's page in this tab. */
+  const open = useCallback(
+    (order: Order, action: PaymentAction) => {
+      if (action.kind === 'qr') {
+        setPendingPayment(order.order_code);
+        setState({ step: 'qr', order, codeUrl: action.codeUrl });
+        return;
+      }
+      setState({ step: 'opening' });
+      if (openPayment(order.order_code, action).where === 'none') fail(new Error(t('vip.payFailed')));
+    },
+    [fail, t],
+  );
+
+  const gopay = useCallback(
+    async (order: Order, channel?: PayChannel) => {
+      const ch = channel ?? order.order_pay_type;
+      const scenes = (channelsRef.current.find((c) => c.channel === ch)?.scenes ?? []) as Parameters<
+        typeof pickScene
+      >[1];
+      const res = await billingApi.gopay({
+        order_code: order.order_code,
+        channel: ch,
+        scene: pickScene(detectScene(), scenes),
+      });
+      open(res.info, res.action);
+    },
+    [open],
+  );
 
   const buy = useCallback<PaymentFlow['buy']>(
     async (groupId, long, channel) => {
@@ -115,26 +143,54 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     [gopay, fail],
   );
 
-  const ask = useCallback((orderCode: string) => setState({ step: 'ask', orderCode }), []);
+  /** Show a verified answer: paid (membership refreshed) or not (`quiet`: say nothing when it was paid). */
+  const settle = useCallback(async (res: Awaited<ReturnType<typeof billingApi.verifyOrder>>, quiet = false) => {
+    setPendingPayment(undefined);
+    if (res.paid) {
+      await refreshMembership();
+      setState(quiet ? { step: 'idle' } : { step: 'paid', order: res.info, member: res.user });
+    } else {
+      void queryClient.invalidateQueries({ queryKey: vipKeys.all });
+      setState({ step: 'unpaid', order: res.info });
+    }
+  }, []);
 
   const verify = useCallback(
     async (orderCode: string) => {
       setState({ step: 'verifying' });
       try {
-        const res = await billingApi.verifyOrder(orderCode);
-        setPendingPayment(undefined);
-        if (res.paid) {
-          await refreshMembership();
-          setState({ step: 'paid', order: res.info, member: res.user });
-        } else {
-          void queryClient.invalidateQueries({ queryKey: vipKeys.all });
-          setState({ step: 'unpaid', order: res.info });
-        }
+        await settle(await billingApi.verifyOrder(orderCode));
       } catch (err) {
         fail(err);
       }
     },
-    [fail],
+    [fail, settle],
+  );
+
+  const check = useCallback<PaymentFlow['check']>(
+    async (orderCode) => {
+      const waited = pendingPayment() === orderCode;
+      setState({ step: 'verifying' });
+      try {
+        const res = await billingApi.verifyOrder(orderCode);
+        if (res.paid) {
+          await settle(res, !waited);
+          return;
+        }
+        if (res.info.order_status !== 'unpaid') {
+          // Cancelled or expired: said once, to the device that was waiting for it.
+          setPendingPayment(undefined);
+          setState(waited ? { step: 'unpaid', order: res.info } : { step: 'idle' });
+          return;
+        }
+        // Still unpaid: the answer is unknown (paid elsewhere, notification late), so ask.
+        setState({ step: 'ask', orderCode });
+      } catch {
+        // Not the user's order (another account signed in) or offline: nothing to say.
+        setState({ step: 'idle' });
+      }
+    },
+    [settle],
   );
 
   const cancel = useCallback(
@@ -166,53 +222,53 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     [t, verify],
   );
 
-  /** Open the payment: must run synchronously inside the tap (new windows are allowed only then). */
-  const open = useCallback(
-    (order: Order, action: PaymentAction) => {
-      if (action.kind === 'qr') {
-        setState({ step: 'qr', order, codeUrl: action.codeUrl });
-        return;
-      }
-      const opened = openPayment(order.order_code, action);
-      if (opened.where === 'window') {
-        payWindow.current = opened.win;
-        setState({ step: 'waiting', order, action });
-      } else if (opened.where === 'none') {
-        fail(new Error(t('vip.payFailed')));
-      }
-    },
-    [fail, t],
-  );
-
-  // While the payment window is open: notice the payer coming back.
-  const waitingCode = state.step === 'waiting' ? state.order.order_code : undefined;
+  // Back from the cashier through the back-forward cache: the page is shown as it was left ('opening').
   useEffect(() => {
-    if (!waitingCode) return;
-    let hidden = document.visibilityState === 'hidden';
-    const back = () => {
-      payWindow.current = null;
-      setState((s) => (s.step === 'waiting' ? { step: 'ask', orderCode: waitingCode } : s));
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      const code = pendingPayment();
+      if (code) void check(code);
+      else setState((s) => (s.step === 'opening' ? { step: 'idle' } : s));
     };
-    const timer = setInterval(() => {
-      if (payWindow.current?.closed) back();
-    }, 500);
-    const onMessage = (e: MessageEvent) => {
-      const data = e.data as { type?: unknown; order_code?: unknown } | null;
-      if (e.origin === window.location.origin && data?.type === RETURN_MESSAGE && data.order_code === waitingCode)
-        back();
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [check]);
+
+  // While a payment is open (QR code shown, or the question asked): poll the order, and look again at once when the
+  // payer returns to this page (focus, visible). Paid -> the success dialog, without asking.
+  const openCode = state.step === 'qr' ? state.order.order_code : state.step === 'ask' ? state.orderCode : undefined;
+  useEffect(() => {
+    if (!openCode) return;
+    let busy = false;
+    let stopped = false;
+    const look = async () => {
+      if (busy || stopped) return;
+      busy = true;
+      try {
+        const res = await billingApi.orderInfo(openCode);
+        if (!stopped && res.info.order_status === 'paid') {
+          stopped = true;
+          await settle(await billingApi.verifyOrder(openCode));
+        }
+      } catch {
+        // offline or signed out: the payer can still answer the question
+      } finally {
+        busy = false;
+      }
     };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') hidden = true;
-      else if (hidden) back();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void look();
     };
-    window.addEventListener('message', onMessage);
-    document.addEventListener('visibilitychange', onVisibility);
+    const timer = setInterval(() => void look(), POLL_MS);
+    window.addEventListener('focus', onVisible);
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
+      stopped = true;
       clearInterval(timer);
-      window.removeEventListener('message', onMessage);
-      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('focus', onVisible);
+      document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [waitingCode]);
+  }, [openCode, settle]);
 
   const close = () => setState({ step: 'idle' });
   const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleDateString(i18n.language);
@@ -251,11 +307,12 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     case 'idle':
       break;
     case 'generating':
+    case 'opening':
     case 'verifying':
       content = (
         <div className={styles.progress} data-testid={`pay-${state.step}`}>
           <DotLoading color="primary" />
-          <span>{state.step === 'generating' ? t('vip.generating') : t('vip.verifying')}</span>
+          <span>{t(`vip.${state.step}`)}</span>
         </div>
       );
       break;
@@ -273,23 +330,6 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
         act('close', t('common.close'), 'pay-close', close),
       ];
       break;
-    case 'generated':
-      title = <span data-testid="pay-generated">{t('vip.generated')}</span>;
-      content = summary(state.order);
-      actions = [
-        act('open', t('vip.openPay'), 'pay-open', () => open(state.order, state.action), { bold: true }),
-        act('cancel', t('vip.cancelOrder'), 'pay-cancel', () => void cancel(state.order), { danger: true }),
-        act('close', t('vip.payLater'), 'pay-close', close),
-      ];
-      break;
-    case 'waiting':
-      title = <span data-testid="pay-waiting">{t('vip.waitingTitle')}</span>;
-      content = <p className={styles.hint}>{t('vip.waitingText')}</p>;
-      actions = [
-        act('done', t('vip.payDone'), 'pay-done', () => void verify(state.order.order_code), { bold: true }),
-        act('reopen', t('vip.reopen'), 'pay-reopen', () => open(state.order, state.action)),
-      ];
-      break;
     case 'qr':
       title = <span data-testid="pay-qr">{t('vip.scanTitle')}</span>;
       content = (
@@ -303,7 +343,7 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       );
       actions = [
         act('done', t('vip.payDone'), 'pay-done', () => void verify(state.order.order_code), { bold: true }),
-        act('close', t('vip.payLater'), 'pay-close', close),
+        act('close', t('common.close'), 'pay-close', close),
       ];
       break;
     case 'ask':
@@ -377,5 +417,5 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     />
   );
 
-  return { buy, pay, ask, verify, cancel, busy: state.step !== 'idle', view };
+  return { buy, pay, check, verify, cancel, busy: state.step !== 'idle', view };
 }

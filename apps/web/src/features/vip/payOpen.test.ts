@@ -10,26 +10,30 @@ afterEach(() => {
 });
 
 describe('openPayment', () => {
-  it('opens a redirect in the payment window and remembers the order', () => {
-    const win = { closed: false } as Window;
-    const open = vi.spyOn(window, 'open').mockReturnValue(win);
-    const opened = openPayment('ORDER0001', { kind: 'redirect', url: 'https://pay.example/cashier?x=1', expiresAt });
-    expect(open).toHaveBeenCalledWith('https://pay.example/cashier?x=1', 'openvod-pay');
-    expect(opened).toEqual({ where: 'window', win });
+  it('opens a redirect in this tab (no pop-up, no second tap) and remembers the order', () => {
+    const open = vi.spyOn(window, 'open');
+    const assign = vi.fn();
+    const opened = openPayment(
+      'ORDER0001',
+      { kind: 'redirect', url: 'https://pay.example/cashier?x=1', expiresAt },
+      { assign },
+    );
+    expect(assign).toHaveBeenCalledWith('https://pay.example/cashier?x=1');
+    expect(open).not.toHaveBeenCalled();
+    expect(opened).toEqual({ where: 'tab' });
     expect(pendingPayment()).toBe('ORDER0001');
   });
 
   it('refuses a redirect that is not http(s)', () => {
-    const open = vi.spyOn(window, 'open');
-    expect(openPayment('ORDER0002', { kind: 'redirect', url: 'javascript:alert(1)', expiresAt })).toEqual({
+    const assign = vi.fn();
+    expect(openPayment('ORDER0002', { kind: 'redirect', url: 'javascript:alert(1)', expiresAt }, { assign })).toEqual({
       where: 'none',
     });
-    expect(open).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
     expect(pendingPayment()).toBeUndefined();
   });
 
-  it("submits a provider's form to the payment window without running its script", () => {
-    vi.spyOn(window, 'open').mockReturnValue({ closed: false } as Window);
+  it("submits a provider's form in this tab without running its script", () => {
     const submitted: { action: string; target: string; method: string; fields: Record<string, string> }[] = [];
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       const fields: Record<string, string> = {};
@@ -43,11 +47,11 @@ describe('openPayment', () => {
       '<input type="hidden" name="biz_content" value="{&quot;out_trade_no&quot;:&quot;ORDER0003&quot;}">' +
       '<input type="submit" value="ok" style="display:none"></form><script>window.ran()</script>';
     const opened = openPayment('ORDER0003', { kind: 'form_html', html, expiresAt });
-    expect(opened.where).toBe('window');
+    expect(opened.where).toBe('tab');
     expect(submitted).toEqual([
       {
         action: 'https://openapi.alipay.com/gateway.do?charset=utf-8',
-        target: 'openvod-pay',
+        target: '_self',
         method: 'post',
         fields: { biz_content: '{"out_trade_no":"ORDER0003"}' },
       },

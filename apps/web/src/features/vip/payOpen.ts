@@ -1,24 +1,23 @@
 /**
  * Opening a payment (spec §4 "open payment") in the browser, from what `gopay` returned (contract PaymentAction):
- * - `redirect`: the provider's cashier URL (Alipay wap/page pay, WeChat H5, the fake gateway) in a new window, or in
- *   this tab when the browser blocks the window;
+ * - `redirect`: the provider's cashier URL (Alipay wap/page pay, WeChat H5, the fake gateway), opened in this tab;
  * - `form_html`: the provider's auto-submitting form (Alipay page pay); the form is parsed (its scripts are never run)
- *   and submitted to a new window, or this tab when blocked;
+ *   and submitted in this tab;
  * - `qr` (WeChat Native) is shown as a QR code by the caller; `app_sdk` needs the native app and cannot open here.
- * Must be called synchronously inside the user's tap (browsers allow new windows only then).
+ * This tab, as mobile payment pages expect (no pop-up to block, nothing to reopen): the buy tap goes to the cashier
+ * after the order is created (no second tap inside the browser's user-gesture window), and the provider's return URL
+ * (or the back button) brings the payer back to the app.
  *
- * The order being paid is remembered (localStorage) so that, when the payer comes back in this tab (same-tab
- * redirect, or the provider's return URL), the app asks whether payment finished (spec §4).
+ * The order being paid is remembered (localStorage) so that, when the payer comes back, the app checks that order
+ * (PaymentFlow `check`) and asks only when its payment is still unknown.
  */
 import type { PayScene } from '@openvod/contract';
 import type { PaymentAction } from './billingApi';
 
 const PENDING_KEY = 'openvod-pay-pending';
-/** Name of the payment window, so a second tap reuses it. */
-const PAY_WINDOW = 'openvod-pay';
 
-/** How the payment was opened: a window handle to watch, in this tab (the page is leaving), or not at all. */
-export type Opened = { where: 'window'; win: Window } | { where: 'tab' } | { where: 'none' };
+/** How the payment was opened: in this tab (the page is leaving), or not at all. */
+export type Opened = { where: 'tab' } | { where: 'none' };
 
 /** The order a payment was opened for and not yet answered, if any (and not older than a day). */
 export function pendingPayment(): string | undefined {
@@ -38,7 +37,7 @@ export function setPendingPayment(orderCode: string | undefined): void {
     if (orderCode) localStorage.setItem(PENDING_KEY, JSON.stringify({ order_code: orderCode, at: Date.now() }));
     else localStorage.removeItem(PENDING_KEY);
   } catch {
-    // storage unavailable: the return dialog then only shows in the window that opened the payment
+    // storage unavailable: on return the app then checks only an order named in the return URL
   }
 }
 
@@ -89,25 +88,26 @@ function submitForm(html: string, target: string): boolean {
   return true;
 }
 
-/** Open `action` for `orderCode` (see the module comment). `qr` and `app_sdk` open nothing (`where: 'none'`). */
-export function openPayment(orderCode: string, action: PaymentAction): Opened {
+/**
+ * Open `action` for `orderCode` in this tab (see the module comment). `qr` and `app_sdk` open nothing. `nav` is where
+ * a redirect goes (this window's location; tests pass their own).
+ */
+export function openPayment(
+  orderCode: string,
+  action: PaymentAction,
+  nav: Pick<Location, 'assign'> = window.location,
+): Opened {
   if (action.kind === 'redirect') {
     if (!isWebUrl(action.url)) return { where: 'none' };
     setPendingPayment(orderCode);
-    const win = window.open(action.url, PAY_WINDOW);
-    if (win) return { where: 'window', win };
-    window.location.assign(action.url);
+    nav.assign(action.url);
     return { where: 'tab' };
   }
   if (action.kind === 'form_html') {
     setPendingPayment(orderCode);
-    const win = window.open('about:blank', PAY_WINDOW);
-    if (win && submitForm(action.html, PAY_WINDOW)) return { where: 'window', win };
-    win?.close();
-    return submitForm(action.html, '_self') ? { where: 'tab' } : { where: 'none' };
+    if (submitForm(action.html, '_self')) return { where: 'tab' };
+    setPendingPayment(undefined);
+    return { where: 'none' };
   }
   return { where: 'none' };
 }
-
-/** Message a payment window that came back to the app sends its opener (see OrderListPage). */
-export const RETURN_MESSAGE = 'openvod-pay-return';

@@ -146,6 +146,8 @@ describe('buy-center', () => {
           });
         case '/api/billing/orders/ORDERCODE0001/verify':
           return ok({ info: order(verifyPaid ? 'paid' : 'unpaid'), paid: verifyPaid, user: member(verifyPaid) });
+        case '/api/billing/orders/ORDERCODE0001':
+          return ok({ info: order(verifyPaid ? 'paid' : 'unpaid') });
         case '/api/user/info':
           return ok({
             info: user({
@@ -183,8 +185,9 @@ describe('buy-center', () => {
   it("pays through a QR code: 'Order unpaid' first, then paid and the user refreshed", async () => {
     renderPage(<BuyCenterPage />);
     fireEvent.click((await screen.findByTestId('vip-channel-wechat')).querySelector('input') as HTMLInputElement);
+    // One tap: the order is created and its payment opened (here the QR code) without another dialog.
     fireEvent.click(screen.getByTestId('vip-buy'));
-    await screen.findByTestId('pay-generated');
+    await screen.findByTestId('pay-qr');
     expect(posted.find((p) => p.path === '/api/billing/buy')?.body).toEqual({
       group_id: 3,
       long: 'month',
@@ -197,8 +200,6 @@ describe('buy-center', () => {
       scene: 'pc',
     });
 
-    fireEvent.click(screen.getByTestId('pay-open'));
-    await screen.findByTestId('pay-qr');
     expect(document.querySelector('[data-testid="pay-dialog"] svg')).not.toBeNull();
     expect(screen.getByTestId('pay-dialog').textContent).toContain('Scan the QR code with WeChat Pay to pay');
 
@@ -207,13 +208,77 @@ describe('buy-center', () => {
 
     verifyPaid = true;
     fireEvent.click(screen.getByTestId('pay-again'));
-    await screen.findByTestId('pay-generated');
-    fireEvent.click(screen.getByTestId('pay-open'));
+    await screen.findByTestId('pay-qr');
     fireEvent.click(await screen.findByTestId('pay-done'));
     await screen.findByTestId('pay-success');
     expect(screen.getByTestId('pay-dialog').textContent).toContain('VIP member is now active');
     await waitFor(() => expect(useSession.getState().user?.is_vip).toBe(true));
     expect(useSession.getState().user?.user_noad_time).toBe(1_900_000_000);
+  });
+});
+
+describe('coming back from the payment (PaymentFlow check)', () => {
+  let verifyPaid = false;
+  beforeEach(() => {
+    verifyPaid = false;
+    handler = (url) => {
+      switch (url.pathname) {
+        case '/api/billing/groups':
+          return ok({ list: [{ group_id: 3, group_name: 'VIP会员', plans: [plan('month', 3000, 2500, 1990)] }] });
+        case '/api/billing/order-field':
+          return ok({
+            channels: [{ channel: 'wechat', name: 'wechat', scenes: ['pc'] }],
+            list: [],
+            order_expire_minutes: 15,
+          });
+        case '/api/billing/buy':
+          return ok({ info: order(), existing: false });
+        case '/api/billing/gopay':
+          return ok({
+            info: order(),
+            action: { kind: 'qr', codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', expiresAt: '' },
+          });
+        case '/api/billing/orders/ORDERCODE0001/verify':
+          return ok({ info: order(verifyPaid ? 'paid' : 'unpaid'), paid: verifyPaid, user: member(verifyPaid) });
+        case '/api/billing/orders/ORDERCODE0001':
+          return ok({ info: order(verifyPaid ? 'paid' : 'unpaid') });
+        case '/api/user/info':
+          return ok({ info: user({ group_id: 3, is_vip: true }) });
+        default:
+          return json({ code: 0, msg: `unexpected ${url.pathname}` }, 404);
+      }
+    };
+  });
+  const pending = () =>
+    localStorage.setItem('openvod-pay-pending', JSON.stringify({ order_code: 'ORDERCODE0001', at: Date.now() }));
+
+  it('a paid order is noticed on return: the success dialog, never the question', async () => {
+    verifyPaid = true;
+    pending();
+    renderPage(<BuyCenterPage />);
+    await screen.findByTestId('pay-success');
+    expect(screen.queryByTestId('pay-ask')).toBeNull();
+    expect(posted.some((p) => p.path === '/api/billing/orders/ORDERCODE0001/verify')).toBe(true);
+    expect(localStorage.getItem('openvod-pay-pending')).toBeNull();
+  });
+
+  it('an order still unpaid on return is asked about; paid meanwhile, focus shows it paid', async () => {
+    pending();
+    renderPage(<BuyCenterPage />);
+    await screen.findByTestId('pay-ask');
+    verifyPaid = true;
+    window.dispatchEvent(new Event('focus'));
+    await screen.findByTestId('pay-success');
+  });
+
+  it('with the QR code shown, the page becoming visible again finds the order paid', async () => {
+    renderPage(<BuyCenterPage />);
+    fireEvent.click((await screen.findByTestId('vip-channel-wechat')).querySelector('input') as HTMLInputElement);
+    fireEvent.click(screen.getByTestId('vip-buy'));
+    await screen.findByTestId('pay-qr');
+    verifyPaid = true;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await screen.findByTestId('pay-success');
   });
 });
 
