@@ -277,7 +277,6 @@ describe('alipay createPayment', () => {
       out_trade_no: o.orderCode,
       total_amount: '19.90',
       subject: 'VIP 1 month',
-      payerId: 1,
       product_code: 'FAST_INSTANT_TRADE_PAY',
       time_expire: alipayTime(o.expiresAt),
     });
