@@ -311,7 +311,8 @@ function SettingsPanel() {
       <div className={styles.label}>{t('danmaku.speed')}</div>
       <Selector
         data-testid="danmaku-speed"
-        columns={5}
+        // Five speeds on one row cut their names off ("Slowes", "Norma" at 390 px): three per row.
+        columns={3}
         value={[prefs.speed]}
         onChange={(v) => v[0] !== undefined && prefs.set({ speed: v[0] })}
         options={SPEED_OPTIONS.map((s, i) => ({
