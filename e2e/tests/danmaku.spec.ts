@@ -71,6 +71,9 @@ async function watch(page: Page, id: number) {
 const layer = (page: Page) => page.getByTestId('danmaku-layer');
 const onScreen = async (page: Page): Promise<string[]> =>
   JSON.parse((await layer(page).getAttribute('data-onscreen')) ?? '[]') as string[];
+/** The texts on screen framed as the viewer's own (`data-own` of the danmaku canvas). */
+const own = async (page: Page): Promise<string[]> =>
+  JSON.parse((await layer(page).getAttribute('data-own')) ?? '[]') as string[];
 const entered = (page: Page) => page.evaluate(() => (window as unknown as { __entered: string[] }).__entered);
 
 async function tapAt(page: Page, locator: Locator, fx = 0.5, fy = 0.5) {
@@ -113,7 +116,12 @@ test('two viewers see each other’s danmaku; settings persist; blocked words st
   const hello = `hello from A ${runId}`;
   await send(a.page, hello, 'ffd302');
   await expect(a.page.getByTestId('danmaku-send-box')).toBeHidden();
+  // The sender is told it went out, and sees it framed as its own (B sees it plain).
+  await expect(a.page.getByTestId('toast')).toHaveText('Danmaku sent');
+  await expect.poll(() => own(a.page)).toContain(hello);
+  await a.page.screenshot({ path: '/tmp/player-own-danmaku.png' });
   await expect.poll(() => onScreen(b.page), { timeout: 20_000 }).toContain(hello);
+  expect(await own(b.page)).not.toContain(hello);
   await expect.poll(() => entered(a.page)).toContain(hello);
   // The list reloaded after the send holds it, with the chosen colour.
   const [vodId, nid] = ((await layer(a.page).getAttribute('data-episode')) ?? '').split(':');
@@ -147,10 +155,14 @@ test('two viewers see each other’s danmaku; settings persist; blocked words st
   await expect(layer(b.page)).toHaveAttribute('data-enabled', '1');
   await tapControl(b.page, 'danmaku-settings-open');
   await expect(b.page.getByTestId('danmaku-keywords')).toContainText('spoiler');
-  await b.page
-    .locator('.adm-mask')
-    .last()
-    .tap({ position: { x: 20, y: 20 } });
+  // The sheet has its title and a close button, as the app's other sheets.
+  await expect(b.page.getByRole('heading', { name: 'Danmaku settings' })).toBeVisible();
+  await expect
+    .poll(() => settings.evaluate((el) => el.closest('.adm-popup-body')?.getAnimations().length ?? 0))
+    .toBe(0);
+  await b.page.screenshot({ path: '/tmp/player-danmaku-settings.png' });
+  await b.page.getByTestId('danmaku-settings-close').tap();
+  await expect(settings).toBeHidden();
 
   // A sends a blocked word, then a plain one: B shows the second and never showed the first.
   const blocked = `big SPOILER ahead ${runId}`;

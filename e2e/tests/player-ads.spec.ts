@@ -24,8 +24,37 @@ async function setAdSwitch(request: APIRequestContext, token: string, on: boolea
 
 const video = (page: Page) => page.getByTestId('player-video');
 
+/**
+ * Records what the episode's `<video>` (the boot script's early player, then the page's) does, by its events:
+ * `window.__episodeLog` gets `play`, `playing`, `timeupdate` and `volumechange` with the element's time, paused and
+ * muted state, and whether the test had already ended the pre-roll (`window.__prerollOver`, set before its skip).
+ */
+async function recordEpisode(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __episodeLog: unknown[]; __prerollOver: boolean };
+    w.__episodeLog = [];
+    w.__prerollOver = false;
+    for (const type of ['play', 'playing', 'timeupdate', 'volumechange']) {
+      document.addEventListener(
+        type,
+        (e) => {
+          const v = e.target as HTMLVideoElement;
+          if (v.dataset?.testid !== 'player-video') return;
+          w.__episodeLog.push({ type, t: v.currentTime, paused: v.paused, muted: v.muted, over: w.__prerollOver });
+        },
+        true,
+      );
+    }
+  });
+}
+
+type EpisodeEvent = { type: string; t: number; paused: boolean; muted: boolean; over: boolean };
+const episodeLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __episodeLog: EpisodeEvent[] }).__episodeLog);
+
 async function openTitle(page: Page) {
   await presetDevice(page);
+  await recordEpisode(page);
   const id = await vodIdByName(page, TITLE);
   await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
 }
@@ -56,6 +85,10 @@ test.describe
       await openTitle(page);
       const ad = page.getByTestId('preroll-ad');
       await expect(ad).toBeVisible();
+      // The viewer comes back to the title (a reload): signed in and with the title's view taken, the boot script
+      // has the episode's address at once and its early player may start it before the app renders.
+      await page.reload();
+      await expect(ad).toBeVisible();
       await expect(ad.locator('img')).toHaveJSProperty('complete', true);
       expect(await ad.locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1280);
 
@@ -78,9 +111,22 @@ test.describe
       const skip = page.getByTestId('preroll-skip');
       await expect(skip).toBeVisible({ timeout: 8000 });
       await expect(countdown).toHaveCount(0);
+      // Nothing of the episode has played or sounded under the ad (nor before it covered the player): no play, no
+      // playing, its time never moved from 0.
+      const underAd = await episodeLog(page);
+      expect(underAd.filter((e) => e.type === 'play' || e.type === 'playing')).toEqual([]);
+      expect(underAd.filter((e) => e.t > 0)).toEqual([]);
+      expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused && v.currentTime === 0)).toBe(true);
+      await page.evaluate(() => {
+        (window as unknown as { __prerollOver: boolean }).__prerollOver = true;
+      });
       await skip.tap();
       await expect(ad).toHaveCount(0);
       await expectVideoAdvances(page, 1);
+      // Played only after the skip.
+      const log = await episodeLog(page);
+      expect(log.some((e) => e.type === 'playing')).toBe(true);
+      expect(log.filter((e) => (e.type === 'play' || e.type === 'playing' || e.t > 0) && !e.over)).toEqual([]);
     });
 
     test('pausing shows the pause ad, which resuming removes and its close control hides', async ({ page }) => {

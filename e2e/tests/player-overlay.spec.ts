@@ -472,6 +472,98 @@ test("'more' is a bottom sheet in portrait and a side panel in landscape fullscr
   await expect(panel).toBeHidden();
 });
 
+/** Whether the element at the centre of `b` is (inside) the element with `testId`: nothing covers it. */
+async function onTop(page: Page, b: Box, testId: string) {
+  return page.evaluate(
+    ([x, y, id]) => document.elementFromPoint(x as number, y as number)?.closest(`[data-testid="${id}"]`) !== null,
+    [b.x + b.width / 2, b.y + b.height / 2, testId] as const,
+  );
+}
+
+test('the episodes open as a bottom sheet in portrait: below the player, opaque, every episode reachable', async ({
+  page,
+}) => {
+  await openTitle(page, '长安夜行录', '&sid=1&nid=1');
+  await expectVideoAdvances(page, 1);
+  await pause(page);
+  await showControls(page);
+  await page.getByTestId('player-episodes').tap();
+  const panel = page.getByTestId('player-episode-panel');
+  await expect(panel).toHaveAttribute('data-layout', 'sheet');
+  await expect.poll(() => panel.evaluate((el) => el.getAnimations().length)).toBe(0);
+  await page.screenshot({ path: '/tmp/player-episode-sheet.png' });
+
+  // Over nothing of the player: its title bar and controls stay in view and on top.
+  const player = await box(page.getByTestId('player'));
+  const sheet = await box(panel);
+  expect(sheet.y).toBeGreaterThanOrEqual(player.y + player.height - 1);
+  expect(sheet.y + sheet.height).toBeLessThanOrEqual(844 + 0.5);
+  for (const id of ['player-back', 'player-more', 'player-play', 'player-episodes']) {
+    expect(await onTop(page, await box(page.getByTestId(id)), id), id).toBe(true);
+  }
+  // Opaque: nothing shows through it.
+  const background = await panel.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(background).toMatch(/^rgb\(/);
+
+  // All 12 episodes reachable: each scrolled into view lies inside the sheet and takes the tap.
+  for (let n = 1; n <= 12; n++) {
+    const chip = page.getByTestId(`player-episode-${n}`);
+    await chip.scrollIntoViewIfNeeded();
+    const b = await box(chip);
+    const area = await box(panel);
+    expect(Math.min(b.width, b.height), `episode ${n}`).toBeGreaterThanOrEqual(44);
+    expect(b.y, `episode ${n}`).toBeGreaterThanOrEqual(area.y - 0.5);
+    expect(b.y + b.height, `episode ${n}`).toBeLessThanOrEqual(area.y + area.height + 0.5);
+    expect(await onTop(page, b, `player-episode-${n}`), `episode ${n}`).toBe(true);
+  }
+  await page.getByTestId('player-episode-12').tap();
+  await expect(page).toHaveURL(/nid=12/);
+  await expect(panel).toBeHidden();
+  await expectVideoAdvances(page, 1);
+});
+
+test("a master playlist's renditions are offered in 'more': auto and each height, and choosing one switches", async ({
+  page,
+}) => {
+  await openTitle(page, '星海拾光', '&sid=1&nid=1');
+  await expectVideoAdvances(page, 1);
+  await pause(page);
+  await showControls(page);
+  await page.getByTestId('player-more').tap();
+  const panel = page.getByTestId('player-more-panel');
+  await expect(panel).toHaveAttribute('data-layout', 'sheet');
+  const choices = panel.locator('[data-testid^="player-quality-"]');
+  await expect(choices).toHaveCount(3);
+  expect(await choices.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual([
+    'player-quality-auto',
+    'player-quality-720p',
+    'player-quality-360p',
+  ]);
+  await expect(page.getByTestId('player-quality-auto')).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(() => panel.evaluate((el) => el.getAnimations().length)).toBe(0);
+  await page.screenshot({ path: '/tmp/player-more-quality.png' });
+
+  // 360p: hls.js switches now; the picture the element decodes becomes 640×360.
+  await page.getByTestId('player-quality-360p').tap();
+  await expect(page.getByTestId('player-quality-360p')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('player-more-close').tap();
+  // From the start again (the 12 s clip may have ended meanwhile on a slow machine): new frames come at 360p.
+  const replay = () =>
+    prop(page, (v) => {
+      v.currentTime = 0;
+      void v.play();
+    });
+  await replay();
+  await expect.poll(() => prop(page, (v) => v.videoHeight), { timeout: 30_000 }).toBe(360);
+  // 720p.
+  await pause(page);
+  await page.getByTestId('player-more').tap();
+  await page.getByTestId('player-quality-720p').tap();
+  await page.getByTestId('player-more-close').tap();
+  await replay();
+  await expect.poll(() => prop(page, (v) => v.videoHeight), { timeout: 30_000 }).toBe(720);
+});
+
 test('keyboard shortcuts on desktop: space plays and pauses, arrows seek and change the volume', async ({ page }) => {
   await openTitle(page, '城南旧案');
   await expectVideoAdvances(page, 1);

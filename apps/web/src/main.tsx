@@ -1,9 +1,11 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/global.css';
+import { AD_SLOT } from '@openvod/contract';
 import { App } from './app/App';
-import { parseHashRoute, takeDetailPreload, whenEarlyStartSettled } from './app/preload';
+import { parseHashRoute, takeAdsPreload, takeDetailPreload, whenEarlyStartSettled } from './app/preload';
 import { preloadRoutePage } from './app/router';
+import { adKeys } from './features/ads/adsApi';
 import { catalogueKeys } from './features/catalogue/queries';
 import { closeUnusableEarlyPlayer } from './features/player/hlsEngine';
 import { initI18n } from './lib/i18n';
@@ -11,13 +13,22 @@ import { queryClient } from './lib/queryClient';
 import { currentUserId } from './lib/session';
 import { applyTheme, currentLocale, useSettings } from './lib/settings';
 
-/** Hand the detail request the boot script started to the query cache, so the title page joins it. */
+/** Hand the requests the boot script started (detail, player ads) to the query cache, so the title page joins them. */
 function adoptPreloads() {
   const detail = takeDetailPreload();
   if (detail)
     void queryClient.prefetchQuery({
       queryKey: catalogueKeys.detail(detail.id, currentUserId()),
       queryFn: () => detail.info,
+    });
+  // The player slot's ads: the title page's pre-roll decision uses the boot script's answer (the one its early
+  // player waited for), not a second request.
+  const ads = takeAdsPreload();
+  if (ads)
+    void queryClient.prefetchQuery({
+      queryKey: adKeys.slot(AD_SLOT.player, currentUserId()),
+      queryFn: () => ads,
+      retry: false,
     });
 }
 

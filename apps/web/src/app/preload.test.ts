@@ -9,9 +9,14 @@ const engine = vi.hoisted(() => ({
 const getDetail = vi.hoisted(() => vi.fn());
 const check = vi.hoisted(() => vi.fn());
 const claimView = vi.hoisted(() => vi.fn());
+const fetchAds = vi.hoisted(() => vi.fn());
 vi.mock('../features/player/hlsEngine', () => engine);
 vi.mock('../features/quotas/quotasApi', () => ({ quotasApi: { check, claimView } }));
 vi.mock('../lib/api', () => ({ api: { getDetail } }));
+vi.mock('../features/ads/adsApi', async (original) => ({
+  ...(await original<typeof import('../features/ads/adsApi')>()),
+  fetchAds,
+}));
 vi.mock('../lib/messages', () => ({ loadMessages: () => Promise.resolve({}) }));
 vi.mock('./pages/DetailPage', () => ({ default: () => null }));
 
@@ -31,6 +36,7 @@ async function preload() {
   getDetail.mockReset().mockResolvedValue(detail);
   check.mockReset().mockResolvedValue(popedom({}));
   claimView.mockReset().mockResolvedValue({ code: 1, msg: 'ok', list: [] });
+  fetchAds.mockReset().mockResolvedValue([]);
   return import('./preload');
 }
 
@@ -143,6 +149,54 @@ describe('startPreloads', () => {
     expect(afterWait).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1000);
     expect(afterWait).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the pre-roll decision (spec §4 "Pre-roll ad")', () => {
+  const ad = { ad_id: 1, ad_type: 1, ad_pic_url: '/ad.jpg', ad_video_url: '', ad_token: 't' };
+
+  it('asks the player slot next to the detail and holds the early player while a pre-roll comes', async () => {
+    const { startPreloads, takeAdsPreload } = await preload();
+    let answer: (list: unknown[]) => void = () => undefined;
+    fetchAds.mockReset().mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    engine.startEarlyPlayer.mockReset().mockReturnValue(new Promise(() => undefined));
+    startPreloads('#/pages/detail/mov-detail?id=7', vi.fn());
+    expect(fetchAds).toHaveBeenCalledWith(12);
+    await vi.waitFor(() => expect(engine.startEarlyPlayer).toHaveBeenCalled());
+    const preroll = engine.startEarlyPlayer.mock.calls[0]?.[4].preroll as Promise<boolean>;
+    answer([ad]);
+    await expect(preroll).resolves.toBe(true);
+    const waiver = await import('../features/ads/prerollWaiver');
+    expect(waiver.prerollWaived(7)).toBe(false);
+    await expect(takeAdsPreload()).resolves.toEqual([ad]);
+    expect(takeAdsPreload()).toBeUndefined();
+  });
+
+  it('lets it play without one when the slot is empty, fails or answers too late, and waives a late one', async () => {
+    const answers = [
+      () => Promise.resolve([]),
+      () => Promise.reject(new Error('offline')),
+      () => new Promise(() => {}),
+    ];
+    for (const answer of answers) {
+      const { startPreloads } = await preload();
+      vi.useFakeTimers();
+      const list = answer();
+      list.catch(() => undefined);
+      fetchAds.mockReset().mockReturnValue(list);
+      engine.startEarlyPlayer.mockReset().mockReturnValue(new Promise(() => undefined));
+      startPreloads('#/pages/detail/mov-detail?id=7', vi.fn());
+      await vi.advanceTimersByTimeAsync(1500);
+      await vi.waitFor(() => expect(engine.startEarlyPlayer).toHaveBeenCalled());
+      await expect(engine.startEarlyPlayer.mock.calls[0]?.[4].preroll).resolves.toBe(false);
+      const waiver = await import('../features/ads/prerollWaiver');
+      expect(waiver.prerollWaived(7)).toBe(true);
+      vi.useRealTimers();
+    }
   });
 });
 

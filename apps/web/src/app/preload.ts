@@ -7,7 +7,9 @@
  *
  * Keep this module's imports small: it runs before React, i18next and the router are downloaded.
  */
-import type { CheckBuyPopedomResponse, VodDetailForUser } from '@openvod/contract';
+import { AD_SLOT, type CheckBuyPopedomResponse, type VodDetailForUser } from '@openvod/contract';
+import { ADS_WAIT_MS, drawable, fetchAds, type ServedAd } from '../features/ads/adsApi';
+import { waivePreroll } from '../features/ads/prerollWaiver';
 import { picUrl } from '../features/catalogue/picUrl';
 import { mediaUrl, resolveSelection } from '../features/player/episodes';
 import { loadHls, startEarlyPlayer } from '../features/player/hlsEngine';
@@ -36,6 +38,27 @@ const DETAIL_PRELOAD_TTL_MS = 30_000;
 let detailPreload: { id: number; info: Promise<VodDetailForUser>; startedAt: number } | undefined;
 
 let freeViewPreload: { id: number; check: Promise<CheckBuyPopedomResponse>; startedAt: number } | undefined;
+
+let adsPreload: { id: number; list: Promise<ServedAd[]>; startedAt: number } | undefined;
+
+/**
+ * Whether the player slot's ads (adList slot 12, asked by the boot script) bring a pre-roll: an ad the player can
+ * draw, answered within {@link ADS_WAIT_MS} of `since` (performance.now() ms). A failure or a later answer means
+ * none, as in features/ads/usePlayerAds; then `onWithout` runs (the title page must not add one later).
+ */
+export function prerollComing(list: Promise<ServedAd[]>, since: number, onWithout: () => void): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), Math.max(0, ADS_WAIT_MS - (performance.now() - since)));
+    list.then(
+      (ads) => resolve(ads.some(drawable)),
+      () => resolve(false),
+    );
+    list.finally(() => clearTimeout(timer)).catch(ignore);
+  }).then((coming) => {
+    if (!coming) onWithout();
+    return coming;
+  });
+}
 
 /** checkBuyPopedom reasons under which a signed-in viewer's play takes a view, claimed by the page first. */
 const TAKES_A_VIEW: ReadonlySet<string> = new Set(['free', 'extra']);
@@ -110,6 +133,7 @@ export function startPreloads(hash: string, startApp: () => void): void {
   hls?.catch(ignore);
   let info: Promise<VodDetailForUser> | undefined;
   let freeView: Promise<CheckBuyPopedomResponse> | undefined;
+  let preroll: Promise<boolean> | undefined;
   let claimed = false;
   if (id !== undefined) {
     // The free-view check (read-only) runs next to the detail request; with addresses, the early player loads the
@@ -119,6 +143,14 @@ export function startPreloads(hash: string, startApp: () => void): void {
     freeView = check;
     freeView.catch(ignore);
     freeViewPreload = { id, check: freeView, startedAt: performance.now() };
+    // The player slot's ads, next to them: the early player must not play (nor sound) before the pre-roll decision
+    // is known; with a pre-roll it only buffers, and the title page's hold starts it when the ad is over.
+    const ads = fetchAds(AD_SLOT.player);
+    ads.catch(ignore);
+    const adsStartedAt = performance.now();
+    adsPreload = { id, list: ads, startedAt: adsStartedAt };
+    // Decided without (no ad, or too late): the early player plays; the page must not cover it with a late one.
+    preroll = prerollComing(ads, adsStartedAt, () => waivePreroll(id, Date.now(), DETAIL_PRELOAD_TTL_MS));
     const sid = positiveInt(params.get('sid'));
     const nid = positiveInt(params.get('nid'));
     info = api
@@ -152,7 +184,11 @@ export function startPreloads(hash: string, startApp: () => void): void {
         const sel = resolveSelection(vod.sources, positiveInt(params.get('sid')), positiveInt(params.get('nid')));
         const src = sel ? mediaUrl(sel.episode.url) : '';
         const mayPlay = freeView?.then((check) => claimed || earlyPlayAllowed(check));
-        return startEarlyPlayer(Hls, src, picUrl(vod.vod_pic), vod.vod_name, { onBuffered: startAppOnce, mayPlay });
+        return startEarlyPlayer(Hls, src, picUrl(vod.vod_pic), vod.vod_name, {
+          onBuffered: startAppOnce,
+          mayPlay,
+          preroll,
+        });
       })
       .then(settleEarlyStart, settleEarlyStart)
       .finally(startAppOnce);
@@ -172,6 +208,17 @@ export function takeFreeViewCheck(id: number): Promise<CheckBuyPopedomResponse> 
   freeViewPreload = undefined;
   if (!preload || preload.id !== id || performance.now() - preload.startedAt > DETAIL_PRELOAD_TTL_MS) return undefined;
   return preload.check.catch(() => quotasApi.check(id, 4));
+}
+
+/**
+ * The player slot's ads asked by {@link startPreloads}, once (later calls get undefined): the title page's ad query
+ * joins this answer instead of asking again (main.tsx puts it in the query cache).
+ */
+export function takeAdsPreload(): Promise<ServedAd[]> | undefined {
+  const preload = adsPreload;
+  adsPreload = undefined;
+  if (!preload || performance.now() - preload.startedAt > DETAIL_PRELOAD_TTL_MS) return undefined;
+  return preload.list;
 }
 
 /**

@@ -21,6 +21,12 @@ const impressionRoute: Pick<(typeof endpoints)['adImpression'], 'method' | 'path
 };
 const clickRoute: Pick<(typeof endpoints)['adClick'], 'method' | 'path'> = { method: 'POST', path: '/api/ads/click' };
 
+/** Longest wait for the player slot's ad list before the episode starts without a pre-roll. */
+export const ADS_WAIT_MS = 1500;
+
+/** Query keys of a slot's ad list, per viewer (the server's answer depends on the caller). */
+export const adKeys = { slot: (slot: number, userId: number) => ['ads', slot, userId] as const };
+
 /** An ad as adList serves it: the record plus its signed show token (`ad_token`). */
 export type ServedAd = AdListResponse['list'][number];
 

@@ -9,9 +9,12 @@ export const PREROLL_WAIVER_MS = 10 * 60 * 1000;
 
 const waivedUntil = new Map<number, number>();
 
-/** Waive the pre-roll of title `vodId` (called when a rewarded ad for it was granted). */
-export function waivePreroll(vodId: number, now: number = Date.now()): void {
-  waivedUntil.set(vodId, now + PREROLL_WAIVER_MS);
+/**
+ * Waive the pre-roll of title `vodId` for `ms` (called when a rewarded ad for it was granted; and by the boot script
+ * when its early player started the title without a pre-roll, app/preload.ts).
+ */
+export function waivePreroll(vodId: number, now: number = Date.now(), ms: number = PREROLL_WAIVER_MS): void {
+  waivedUntil.set(vodId, now + ms);
 }
 
 /** Whether the pre-roll of title `vodId` is waived now. */

@@ -21,13 +21,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../lib/session';
 import type { PlayerState } from '../player/playerState';
-import { adFreeUser, drawable, fetchAds, type ServedAd } from './adsApi';
+import { ADS_WAIT_MS, adFreeUser, adKeys, drawable, fetchAds, type ServedAd } from './adsApi';
 import { PauseAd } from './PauseAd';
 import { PrerollAd } from './PrerollAd';
 import { prerollWaived } from './prerollWaiver';
 
-/** Longest wait for the slot's ad list before the episode starts without a pre-roll. */
-export const ADS_WAIT_MS = 1500;
+export { ADS_WAIT_MS } from './adsApi';
 
 /**
  * Issue 7: a gate run before playback. It returns a node to hold over the player (the 'watch an ad, log in or
@@ -42,7 +41,7 @@ export function setPlaybackGate(gate: PlaybackGate | null): void {
   playbackGate = gate;
 }
 
-export const adKeys = { slot: (slot: number, userId: number) => ['ads', slot, userId] as const };
+export { adKeys } from './adsApi';
 
 export interface PlayerAds {
   hold: ReactNode | undefined;
@@ -83,12 +82,18 @@ export function usePlayerAds(vodId: number | undefined): PlayerAds {
   useEffect(() => {
     if (decidedWithout) setDoneFor(vodId);
   }, [decidedWithout, vodId]);
+  // Waived (a rewarded ad, or the early player already started without one): done for this title, so an answer
+  // coming later never interrupts the episode.
+  const waived = vodId !== undefined && prerollWaived(vodId);
+  useEffect(() => {
+    if (waived) setDoneFor(vodId);
+  }, [waived, vodId]);
 
   let hold: ReactNode | undefined;
   const gate = vodId !== undefined && gateReleased !== vodId ? playbackGate : null;
   const gateNode = gate && vodId !== undefined ? gate({ vodId, release: () => setGateReleased(vodId) }) : undefined;
   if (gateNode !== undefined) hold = gateNode;
-  else if (vodId !== undefined && doneFor !== vodId && !prerollWaived(vodId)) {
+  else if (vodId !== undefined && doneFor !== vodId && !waived) {
     if (pending) hold = <div aria-busy="true" data-testid="ads-pending" />;
     else if (preroll && !late) hold = <PrerollAd key={`${vodId}-${preroll.ad_id}`} ad={preroll} onDone={finish} />;
   }

@@ -6,7 +6,7 @@
  * comment shows at once, framed, on this screen; the others get it over the live channel); any other code -> a toast
  * with the server's message. Hidden while the operator has danmaku off (`app_barrage_state` 0).
  */
-import { DANMAKU_DEFAULT_COLOR, DANMAKU_TEXT_MAX } from '@openvod/contract';
+import { DANMAKU_TEXT_MAX } from '@openvod/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Input, Popup, Selector, Slider } from 'antd-mobile';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { loginPath } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { confirm, toast } from '../../ui/feedback';
+import { CloseIcon } from '../../ui/icons';
 import { danmakuApi, danmakuListKey } from './api';
 import { announceSent } from './bus';
 import styles from './Danmaku.module.css';
@@ -25,24 +26,13 @@ import {
   FONT_SIZE_OPTIONS,
   MAX_KEYWORD_LENGTH,
   OPACITY_RANGE,
+  PALETTE,
   SPEED_OPTIONS,
   useDanmakuSettings,
 } from './settings';
 import { useDanmakuSheet } from './sheet';
 
-/** Colours of the send box (spec default #ff0000 first). */
-export const PALETTE = [
-  DANMAKU_DEFAULT_COLOR,
-  '#ffffff',
-  '#fe0302',
-  '#ff7204',
-  '#ffd302',
-  '#00cd00',
-  '#00a2ff',
-  '#cc0273',
-  '#89d5ff',
-  '#4266be',
-] as const;
+export { PALETTE } from './settings';
 
 export interface DanmakuControlsProps {
   vodId: number;
@@ -111,6 +101,7 @@ export function DanmakuControls({ vodId, sid, nid }: DanmakuControlsProps) {
  * {@link DanmakuControls} through {@link useDanmakuSheet}.
  */
 export function DanmakuSheets({ video, vodId, nid }: { video: HTMLVideoElement | null; vodId: number; nid: number }) {
+  const { t } = useTranslation();
   const { sheet, sid, close } = useDanmakuSheet();
   return (
     <>
@@ -122,6 +113,7 @@ export function DanmakuSheets({ video, vodId, nid }: { video: HTMLVideoElement |
         bodyClassName={styles.sheet}
         destroyOnClose
       >
+        <SheetHead title={t('danmaku.open')} onClose={close} testId="danmaku-send-close" />
         <SendBox video={video} vodId={vodId} sid={sid} nid={nid} onSent={close} />
       </Popup>
       <Popup
@@ -132,9 +124,29 @@ export function DanmakuSheets({ video, vodId, nid }: { video: HTMLVideoElement |
         bodyClassName={styles.sheet}
         destroyOnClose
       >
+        <SheetHead title={t('danmaku.settings')} onClose={close} testId="danmaku-settings-close" />
         <SettingsPanel />
       </Popup>
     </>
+  );
+}
+
+/** The head of a danmaku sheet, as the app's other sheets have it (ui/DocumentPopup): its title and a close button. */
+function SheetHead({ title, onClose, testId }: { title: string; onClose: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.head}>
+      <h2 className={styles.title}>{title}</h2>
+      <button
+        type="button"
+        className={styles.close}
+        onClick={onClose}
+        aria-label={t('common.close')}
+        data-testid={testId}
+      >
+        <CloseIcon size={20} />
+      </button>
+    </div>
   );
 }
 
@@ -196,9 +208,11 @@ function SendBox({
         avatar: user?.user_portrait ?? '',
       });
       announceSent({ vodId, nid, item: res.info });
-      await queryClient.invalidateQueries({ queryKey: danmakuListKey(vodId, nid) });
       setText('');
       onSent();
+      // The confirmation; the comment itself shows at once, framed as the viewer's own (DanmakuLayer).
+      toast(t('danmaku.sent'), 'success');
+      await queryClient.invalidateQueries({ queryKey: danmakuListKey(vodId, nid) });
     } catch (err) {
       toast(err instanceof ApiError ? err.message : t('error.network'));
     } finally {
@@ -297,7 +311,8 @@ function SettingsPanel() {
       <div className={styles.label}>{t('danmaku.speed')}</div>
       <Selector
         data-testid="danmaku-speed"
-        columns={5}
+        // Five speeds on one row cut their names off ("Slowes", "Norma" at 390 px): three per row.
+        columns={3}
         value={[prefs.speed]}
         onChange={(v) => v[0] !== undefined && prefs.set({ speed: v[0] })}
         options={SPEED_OPTIONS.map((s, i) => ({

@@ -4,8 +4,8 @@
  * the user's settings. Nothing is drawn while danmaku are off (the user's switch, or the operator's
  * `app_barrage_state`).
  *
- * Test hooks: the canvas carries `data-episode` (`vodId:nid`), `data-connected` (1 while the live channel is open), `data-count` and `data-onscreen`
- * (JSON of the texts on screen, refreshed every 250 ms), and fires a bubbling `danmakuenter` event
+ * Test hooks: the canvas carries `data-episode` (`vodId:nid`), `data-connected` (1 while the live channel is open), `data-count`, `data-onscreen`
+ * (JSON of the texts on screen, refreshed every 250 ms) and `data-own` (those of them framed as the viewer's own), and fires a bubbling `danmakuenter` event
  * (`detail: {id, text}`) when a comment appears.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -63,9 +63,11 @@ export function DanmakuLayer({ video, vodId, nid, width, height }: DanmakuLayerP
     engineRef.current = e;
     setEngine(e);
     const hook = setInterval(() => {
-      const texts = e.onScreen().map((c) => c.text);
+      const shown = e.onScreen();
+      const texts = shown.map((c) => c.text);
       canvas.dataset.count = String(texts.length);
       canvas.dataset.onscreen = JSON.stringify(texts.slice(0, 200));
+      canvas.dataset.own = JSON.stringify(shown.filter((c) => c.own).map((c) => c.text));
     }, 250);
     return () => {
       clearInterval(hook);

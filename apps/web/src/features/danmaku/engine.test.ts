@@ -51,6 +51,21 @@ function setup(opts: { width?: number; height?: number } = {}) {
 const c = (id: number, time: number, text = `c${id}`): Comment => ({ id, time, text, color: '#fff' });
 
 describe('DanmakuEngine', () => {
+  it("frames the viewer's own comment even when the live channel's echo came first", () => {
+    const { engine, clock, play } = setup();
+    clock.currentTime = 2;
+    engine.frame(0);
+    // The echo of the live channel (not marked) arrives before the send's answer.
+    engine.add(c(9, 2, 'mine'));
+    play(100);
+    expect(engine.onScreen().map((x) => [x.id, Boolean(x.own)])).toEqual([[9, false]]);
+    engine.add({ ...c(9, 2, 'mine'), own: true });
+    expect(engine.onScreen()).toEqual([expect.objectContaining({ id: 9, own: true })]);
+    // Still one comment (framed in place, not shown twice).
+    play(100);
+    expect(engine.onScreen()).toHaveLength(1);
+  });
+
   it('shows a comment when playback reaches its time, and removes it once it has crossed', () => {
     const { engine, play, texts } = setup();
     engine.load([c(1, 1), c(2, 3)]);

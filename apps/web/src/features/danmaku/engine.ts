@@ -154,7 +154,11 @@ export class DanmakuEngine {
    * `showWithinS` before the clock (a viewer at about the same place), later when playback reaches it.
    */
   add(c: Comment, showWithinS = 10): void {
-    if (this.ids.has(c.id)) return;
+    if (this.ids.has(c.id)) {
+      // The viewer's own, already known from the live channel (its echo often arrives before the send's answer).
+      if (c.own) this.markOwn(c.id);
+      return;
+    }
     this.ids.add(c.id);
     const now = this.clock.currentTime;
     const i = this.indexAt(c.time);
@@ -163,6 +167,29 @@ export class DanmakuEngine {
     if (i < this.cursor || (i === this.cursor && c.time < this.scanned)) this.cursor++;
     // Times travel rounded to the millisecond: a comment a hair ahead of the clock is "now".
     if (c.time <= now + NOW_SLACK_S && now - c.time <= showWithinS) this.enqueue(c, performance.now());
+  }
+
+  /**
+   * Frame a known comment as the viewer's own: in the list, in the queue, and on screen (its sprite is drawn again,
+   * framed, where it is).
+   */
+  private markOwn(id: number | string): void {
+    const own = (c: Comment) => (c.id === id && !c.own ? { ...c, own: true } : c);
+    this.comments = this.comments.map(own);
+    for (const w of this.waiting) w.c = own(w.c);
+    const lh = this.laneHeight();
+    for (const l of this.live) {
+      if (l.c.id !== id || l.c.own) continue;
+      l.c = own(l.c);
+      this.ctx.font = `bold ${this.opts.fontSize}px sans-serif`;
+      const w = Math.ceil((this.ctx.measureText(l.c.text).width + 4 + 8) * this.dpr);
+      this.ctx.globalCompositeOperation = 'source-over';
+      this.ctx.clearRect(l.x, l.lane * lh, l.w, lh);
+      release(l);
+      l.w = w;
+      l.sprite = this.sprite(l.c, w, lh);
+      if (l.x < this.width) this.ctx.drawImage(l.sprite, l.x, l.lane * lh);
+    }
   }
 
   /** Queue a comment for a lane, once per screen (a clear forgets). */

@@ -8,6 +8,22 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export const DANMAKU_SETTINGS_KEY = 'openvod-danmaku';
+
+/**
+ * Colours of the send box: the spec's default red (#ff0000) first, then white and Bilibili's palette without its own
+ * red (#fe0302, indistinguishable from the default): every swatch a different colour.
+ */
+export const PALETTE = [
+  '#ff0000',
+  '#ffffff',
+  '#ff7204',
+  '#ffd302',
+  '#00cd00',
+  '#00a2ff',
+  '#cc0273',
+  '#89d5ff',
+  '#4266be',
+] as const;
 export const MAX_KEYWORDS = 100;
 export const MAX_KEYWORD_LENGTH = 20;
 

@@ -18,15 +18,23 @@ const hls = vi.hoisted(() => {
       media?: HTMLMediaElement;
       handlers: Map<string, Handler>;
       destroyed: boolean;
+      levels: { height: number; bitrate: number }[];
+      currentLevel: number;
     }>,
     /** A fake hls.js class; `full` tells the full build's from the light one's. */
     make(full: boolean) {
       return class FakeHls {
-        static Events = { ERROR: 'hlsError', MANIFEST_LOADED: 'hlsManifestLoaded' };
+        static Events = {
+          ERROR: 'hlsError',
+          MANIFEST_LOADED: 'hlsManifestLoaded',
+          MANIFEST_PARSED: 'hlsManifestParsed',
+        };
         static isSupported = () => state.supported;
         full = full;
         handlers = new Map<string, Handler>();
         destroyed = false;
+        levels: { height: number; bitrate: number }[] = [];
+        currentLevel = -1;
         src?: string;
         media?: HTMLMediaElement;
         config?: { startPosition?: number };
@@ -377,6 +385,34 @@ describe('VideoPlayer', () => {
       delete (navigator as { mediaSession?: unknown }).mediaSession;
       vi.unstubAllGlobals();
     }
+  });
+
+  it("offers the master playlist's renditions in 'more' and switches hls.js to the one chosen", async () => {
+    render(<VideoPlayer src="/media/master.m3u8" />);
+    await waitFor(() => expect(hls.instances).toHaveLength(1));
+    const engine = hls.instances[0];
+    if (!engine) throw new Error('no engine');
+    act(() => screen.getByTestId('player-more').click());
+    // One rendition known so far (or none): no quality row.
+    expect(screen.queryByTestId('player-quality-auto')).toBeNull();
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(screen.queryByTestId('player-more-panel')).toBeNull();
+    engine.levels = [
+      { height: 360, bitrate: 800_000 },
+      { height: 720, bitrate: 2_800_000 },
+    ];
+    act(() => engine.handlers.get('hlsManifestParsed')?.('hlsManifestParsed', {}));
+    act(() => screen.getByTestId('player-more').click());
+    const labels = ['auto', '720p', '360p'].map((q) => screen.getByTestId(`player-quality-${q}`).textContent);
+    expect(labels).toEqual(['Auto', '720p', '360p']);
+    expect(screen.getByTestId('player-quality-auto').getAttribute('aria-checked')).toBe('true');
+    act(() => screen.getByTestId('player-quality-360p').click());
+    expect(engine.currentLevel).toBe(0);
+    expect(screen.getByTestId('player-quality-360p').getAttribute('aria-checked')).toBe('true');
+    act(() => screen.getByTestId('player-quality-auto').click());
+    expect(engine.currentLevel).toBe(-1);
   });
 
   it("shows 'more' as a bottom sheet on a portrait screen, as a side panel in the player otherwise", async () => {

@@ -20,10 +20,11 @@ import { keyAction } from './keyboard';
 import { bindMediaSession } from './mediaSession';
 import { agreeMobileData, mobileDataAllowed } from './network';
 import { BottomBar, CentreButton, GestureLayer, type Popup, TitleBar } from './PlayerControls';
-import { EpisodePanel, MorePanel, type PanelEpisode } from './PlayerPanels';
+import { EpisodePanel, MorePanel, type PanelEpisode, type PanelLayout } from './PlayerPanels';
 import { BackGlyph, LockGlyph } from './playerIcons';
 import { brightnessMask, usePlayerSettings } from './playerSettings';
 import type { PlayerState } from './playerState';
+import { type QualityLevel, qualityOptions } from './quality';
 import { saveScreenshot } from './screenshot';
 import styles from './VideoPlayer.module.css';
 
@@ -131,6 +132,10 @@ export function VideoPlayer({
   const [panel, setPanel] = useState<Panel>('none');
   const [popup, setPopup] = useState<Popup | null>(null);
   const [alertText, setAlertText] = useState('');
+  /** The renditions of a master playlist played by hls.js (empty otherwise), the chosen one (-1 auto). */
+  const [levels, setLevels] = useState<readonly QualityLevel[]>([]);
+  const [level, setLevel] = useState(-1);
+  const hlsRef = useRef<HlsInstance | null>(null);
   /** Bumped on every interaction: restarts the auto-hide timer. */
   const [touched, setTouched] = useState(0);
 
@@ -249,6 +254,8 @@ export function VideoPlayer({
     setMutedByPolicy(false);
     setTime(0);
     setEnded(false);
+    setLevels([]);
+    setLevel(-1);
 
     let started = false;
     const markStarted = () => {
@@ -307,8 +314,18 @@ export function VideoPlayer({
       });
     };
     playRef.current = play;
+    const watchLevels = (Hls: HlsClass, instance: HlsInstance) => {
+      hlsRef.current = instance;
+      const read = () => {
+        if (!cancelled && hlsRef.current === instance)
+          setLevels(instance.levels.map((l) => ({ height: l.height, bitrate: l.bitrate })));
+      };
+      instance.on(Hls.Events.MANIFEST_PARSED, read);
+      if (instance.levels.length > 0) read();
+    };
     const runEngine = (Hls: HlsClass, instance: HlsInstance, full: boolean) => {
       hls = instance;
+      watchLevels(Hls, instance);
       instance.on(Hls.Events.ERROR, (_event, data) => {
         if (data.fatal) fail();
       });
@@ -345,6 +362,7 @@ export function VideoPlayer({
     if (adopted && Hls) {
       // Already playing this stream in this element: catch up with what happened before it was adopted.
       hls = adopted.hls;
+      watchLevels(Hls, adopted.hls);
       adopted.hls.on(Hls.Events.ERROR, (_event, data) => {
         if (data.fatal) fail();
       });
@@ -373,6 +391,7 @@ export function VideoPlayer({
       el.removeEventListener('ended', onEndedEvent);
       // The last position of this source (save on leave), before unloading resets it to 0.
       if (el.readyState > 0 && el.currentTime > 0) report?.(el.currentTime, el.duration);
+      hlsRef.current = null;
       hls?.destroy();
       hls = null;
       el.pause();
@@ -474,6 +493,23 @@ export function VideoPlayer({
     enterFullscreen(box).then(setFullscreen);
   }, [fullscreen, touch]);
 
+  const quality = useMemo(() => qualityOptions(levels), [levels]);
+  const chooseLevel = useCallback(
+    (next: number) => {
+      const instance = hlsRef.current;
+      if (!instance) return;
+      // currentLevel: switch now (the buffer ahead is dropped and refilled at the chosen rendition); -1: automatic.
+      instance.currentLevel = next;
+      setLevel(next);
+      const option = quality.find((q) => q.level === next);
+      setAlertText(
+        t('player.qualityChanged', { quality: next < 0 || !option ? t('player.qualityAuto') : option.label }),
+      );
+      touch();
+    },
+    [quality, t, touch],
+  );
+
   const screenshot = useCallback(() => {
     const el = videoRef.current;
     if (!el) return;
@@ -558,6 +594,11 @@ export function VideoPlayer({
   );
 
   const mask = brightnessMask(settings.brightness);
+  // Panels: a bottom sheet below the player on a portrait page (too little room inside the small player), else a
+  // side panel inside it.
+  const panelLayout: PanelLayout =
+    fullscreen === 'none' && (portrait || (size.height > 0 && size.height < 260)) ? 'sheet' : 'side';
+  const sheetTop = panel !== 'none' && panelLayout === 'sheet' ? playerBottom(boxRef.current) : 0;
   const rotated = fullscreen === 'css' && portrait;
   const showControls = controlsVisible && !locked && status !== 'notice';
   const loading = status === 'loading' || (status === 'ready' && waiting && !paused);
@@ -671,6 +712,8 @@ export function VideoPlayer({
       )}
       {panel === 'episodes' && episodes && (
         <EpisodePanel
+          layout={panelLayout}
+          top={sheetTop}
           list={episodes.list}
           current={episodes.current}
           onSelect={(nid) => {
@@ -682,7 +725,9 @@ export function VideoPlayer({
       )}
       {panel === 'more' && (
         <MorePanel
-          sheet={fullscreen === 'none' && (portrait || (size.height > 0 && size.height < 260))}
+          layout={panelLayout}
+          top={sheetTop}
+          quality={quality.length > 2 ? { options: quality, selected: level, onSelect: chooseLevel } : undefined}
           onScreenshot={screenshot}
           onClose={() => setPanel('none')}
           onSpeed={(speed) => setAlertText(t('player.speedChanged', { speed }))}
@@ -747,6 +792,15 @@ export function VideoPlayer({
       )}
     </div>
   );
+}
+
+/**
+ * Where a sheet below the player starts (px from the top of the viewport): the player's bottom edge, kept within the
+ * upper half of the screen so the sheet has room when the player is scrolled or unusually tall.
+ */
+function playerBottom(box: HTMLElement | null): number {
+  if (!box || typeof window === 'undefined') return 0;
+  return Math.round(Math.min(Math.max(0, box.getBoundingClientRect().bottom), window.innerHeight / 2));
 }
 
 function LockIcon({ locked }: { locked: boolean }) {

@@ -135,6 +135,36 @@ describe('early player', () => {
     expect(FakeHls.instances[1]?.destroyed).toBe(true);
   });
 
+  it('never plays while a pre-roll is coming, settles at once and stays for the title page to adopt', async () => {
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    const slot = document.createElement('div');
+    const first = await engine();
+    let decide: (preroll: boolean) => void = () => undefined;
+    const started = vi.fn();
+    void first
+      .startEarlyPlayer(Hls, '/media/a.m3u8', '', '', {
+        mayPlay: Promise.resolve(true),
+        preroll: new Promise<boolean>((resolve) => {
+          decide = resolve;
+        }),
+      })
+      .then(started);
+    // The free-view answer alone does not start it: the pre-roll decision is still out.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(play).not.toHaveBeenCalled();
+    decide(true);
+    await vi.waitFor(() => expect(started).toHaveBeenCalled());
+    expect(play).not.toHaveBeenCalled();
+    const adopted = first.takeEarlyPlayer('/media/a.m3u8', slot);
+    expect(adopted?.video.parentElement).toBe(slot);
+    expect(FakeHls.instances[0]?.destroyed).toBe(false);
+
+    const second = await engine();
+    void second.startEarlyPlayer(Hls, '/media/a.m3u8', '', '', { preroll: Promise.resolve(false) });
+    await vi.waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+  });
+
   it('is dropped for another stream, after a fatal error or when the stream needs the full build', async () => {
     const slot = document.createElement('div');
     const first = await engine();

@@ -125,13 +125,19 @@ export interface EarlyPlayerOptions {
    * (the element keeps buffering but never plays; the title page then starts afresh behind its own gate).
    */
   mayPlay?: Promise<boolean>;
+  /**
+   * Whether a pre-roll ad will cover the start (spec §4 "Pre-roll ad"): `true` keeps the element loading and
+   * buffering but never playing (not even muted, not for a frame), and keeps it usable: the title page adopts it and
+   * its pre-roll hold starts it when the ad is over. Only `false` lets `play()` go on (after `mayPlay`).
+   */
+  preroll?: Promise<boolean>;
 }
 
 /**
  * Start playing `src` before the app has rendered: a `<video>` in a box at the top of the page, where the title
  * page's player will be (styled by `.ov-boot-player` in index.html). Resolves once its first frame is on screen,
- * or at once when playback fails, cannot start early (no MSE, an app already rendered), needs the full build or
- * is refused by `options.mayPlay`.
+ * or at once when playback fails, cannot start early (no MSE, an app already rendered), needs the full build, is
+ * refused by `options.mayPlay` or is held for a pre-roll (`options.preroll`).
  */
 export function startEarlyPlayer(
   Hls: HlsClass,
@@ -140,7 +146,7 @@ export function startEarlyPlayer(
   title: string,
   options: EarlyPlayerOptions = {},
 ): Promise<void> {
-  const { onBuffered, mayPlay } = options;
+  const { onBuffered, mayPlay, preroll } = options;
   let bufferedCalled = false;
   const buffered = () => {
     if (bufferedCalled) return;
@@ -216,11 +222,14 @@ export function startEarlyPlayer(
       video.muted = true;
       Promise.resolve(video.play()).catch(giveUp);
     });
-  if (!mayPlay) void play();
+  // Both answers first: nothing of the episode plays (or sounds) before the pre-roll decision is known.
+  if (!mayPlay && !preroll) void play();
   else
-    mayPlay.then((ok) => {
+    Promise.all([mayPlay ?? true, preroll ?? false]).then(([ok, held]) => {
       if (!ok) giveUp();
-      else if (early === entry) void play();
+      else if (early !== entry) return;
+      else if (held) settle();
+      else void play();
     }, giveUp);
   return started;
 }
