@@ -72,7 +72,7 @@ describe('payloads of the sanitize-html advisories fixed after 2.17.5', () => {
   ]);
   it.each(payloads)('richText keeps only allowed tags without attributes: %s', (payload) => {
     const out = richText(payload);
-    for (const [, name, rest] of out.matchAll(/<\/?([a-zA-Z0-9-]+)([^>]*)>/g)) {
+    for (const [, name = '', rest = ''] of out.matchAll(/<\/?([a-zA-Z0-9-]+)([^>]*)>/g)) {
       expect(allowed.has(name.toLowerCase()), `${name} in ${out}`).toBe(true);
       expect(rest.replace('/', '').trim(), out).toBe('');
     }

@@ -57,7 +57,7 @@ describe('findMissing', () => {
   it('says root is needed for the DLNA tests, with no package to install', async () => {
     const missing = await findMissing(machine(['root']), {});
     expect(missing).toHaveLength(1);
-    expect(missing[0].apt).toEqual([]);
+    expect(missing[0]?.apt).toEqual([]);
     const message = preflightMessage(missing);
     expect(message).toContain('root (ip netns needs it)');
     expect(message).not.toContain('apt-get install');
