@@ -9,6 +9,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Stops the run with the missing system packages named before any test starts (src/test/preflight.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',

@@ -300,6 +300,11 @@ const zhCN = {
 
   'user.search': '搜索用户名 / 手机号 / 昵称',
   'user.filterDeletion': '仅看待注销',
+  'user.guest': '游客',
+  'user.guestHint': '设备自动注册的游客账号：未绑定手机号，用户名由设备 ID 生成',
+  'user.kind': '账号类型',
+  'user.kind.guests': '仅游客',
+  'user.kind.accounts': '仅注册用户',
   'user.col.user': '用户',
   'user.col.name': '用户名',
   'user.col.nick': '昵称',
@@ -1035,6 +1040,11 @@ const enUS: Record<MessageKey, string> = {
 
   'user.search': 'Search name / phone / nickname',
   'user.filterDeletion': 'Pending deletion only',
+  'user.guest': 'Guest',
+  'user.guestHint': "A device's automatic guest account: no phone bound, its name made from the device id",
+  'user.kind': 'Accounts',
+  'user.kind.guests': 'Guests only',
+  'user.kind.accounts': 'Registered only',
   'user.col.user': 'User',
   'user.col.name': 'User name',
   'user.col.nick': 'Nickname',

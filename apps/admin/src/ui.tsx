@@ -140,7 +140,12 @@ export function ListCard({
   testId?: string;
 }) {
   return (
-    <Card title={title} extra={extra} styles={{ body: { paddingTop: 12 } }} data-testid={testId}>
+    <Card
+      title={<span data-testid={testId ? `${testId}-title` : undefined}>{title}</span>}
+      extra={extra}
+      styles={{ body: { paddingTop: 12 } }}
+      data-testid={testId}
+    >
       {help && <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 12 }}>{help}</div>}
       <LoadError error={error} />
       {children}

@@ -245,12 +245,16 @@ export const AdminUserQuery = z.object({
   group_id: z.coerce.number().int().min(1).max(32767).optional(),
   user_status: z.coerce.number().int().min(0).max(1).optional(),
   deletion: z.enum(['pending']).optional(),
+  /** 1: only the devices' automatic guest accounts (no phone, name derived from the device id); 0: only the others. */
+  guest: z.coerce.number().int().min(0).max(1).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const AdminUserItem = UserInfo.extend({
   /** Unmasked phone for the operator. */
   user_phone_full: z.string(),
+  /** The device's automatic guest account (spec §4 Auto login): no phone bound, name derived from the device id. */
+  is_guest: z.boolean(),
   user_reg_time: z.string(),
   user_login_time: z.string(),
 });

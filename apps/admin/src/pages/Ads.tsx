@@ -514,11 +514,21 @@ export default function AdsPage() {
             <Switch
               checked={on}
               loading={toggleSlot.isPending || config.isPending}
+              disabled={config.data === undefined}
               onChange={(v) => toggleSlot.mutate(v)}
               aria-label={t('ads.switch')}
               data-testid="ads-switch"
             />
-            <span>{on ? t('ads.switchOn') : t('ads.switchOff')}</span>
+            {/* Until the app config has loaded the slot's state is unknown: "loading", never a guessed "closed". */}
+            <span data-testid="ads-switch-label">
+              {config.data === undefined
+                ? config.isError
+                  ? t('common.loadFailed')
+                  : t('common.loading')
+                : on
+                  ? t('ads.switchOn')
+                  : t('ads.switchOff')}
+            </span>
           </Space>
           <Button type="primary" onClick={() => setEditing('new')} data-testid="ad-create">
             {t('ads.create')}
@@ -531,6 +541,7 @@ export default function AdsPage() {
           <Switch
             checked={adsConfig.showGoogle}
             loading={setFlag.isPending || config.isPending}
+            disabled={config.data === undefined}
             onChange={(v) => setFlag.mutate({ showGoogle: v })}
             data-testid="ads-show-google"
           />
@@ -540,6 +551,7 @@ export default function AdsPage() {
           <Switch
             checked={adsConfig.showVipAd}
             loading={setFlag.isPending || config.isPending}
+            disabled={config.data === undefined}
             onChange={(v) => setFlag.mutate({ showVipAd: v })}
             data-testid="ads-show-vip"
           />

@@ -126,7 +126,7 @@ export default function TitlesPage() {
 
   const data = list.data;
   return (
-    <Card title={t('nav.titles')} styles={{ body: { paddingTop: 12 } }}>
+    <Card title={<span data-testid="vods-page-title">{t('nav.titles')}</span>} styles={{ body: { paddingTop: 12 } }}>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           allowClear

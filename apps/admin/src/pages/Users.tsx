@@ -79,6 +79,17 @@ function DeletionTag({ user, t }: { user: Item; t: Translate }) {
   );
 }
 
+/** The device's automatic guest account: no phone bound, name derived from the device id. */
+function GuestTag({ t }: { t: Translate }) {
+  return (
+    <Tooltip title={t('user.guestHint')}>
+      <Tag color="default" style={{ marginInlineEnd: 0 }} data-testid="user-guest-tag">
+        {t('user.guest')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 interface EditValues {
   group_id: number;
   user_end_time: Dayjs | null;
@@ -194,6 +205,7 @@ function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                 {info.user_nick_name || info.user_name}
               </Typography.Title>
               <Space size={4} wrap style={{ marginTop: 4 }}>
+                {info.is_guest && <GuestTag t={t} />}
                 {info.is_vip && <Tag color="gold">VIP</Tag>}
                 {info.user_status === 1 ? (
                   <Tag color="green">{t('user.enabled')}</Tag>
@@ -323,11 +335,13 @@ export default function UsersPage() {
   const groupName = new Map((groups.data ?? []).map((g) => [g.group_id, g.group_name]));
 
   const status = intParam(search.get('user_status'));
+  const guestParam = intParam(search.get('guest'));
   const query = {
     wd: search.get('wd') || undefined,
     group_id: intParam(search.get('group_id')) || undefined,
     user_status: status === 0 || status === 1 ? status : undefined,
     deletion: search.get('deletion') === 'pending' ? ('pending' as const) : undefined,
+    guest: guestParam === 0 || guestParam === 1 ? guestParam : undefined,
     page: intParam(search.get('page')) || 1,
     limit: intParam(search.get('limit')) || 20,
   };
@@ -351,9 +365,12 @@ export default function UsersPage() {
             {(row.user_nick_name || name).slice(0, 1).toUpperCase()}
           </Avatar>
           <div style={{ lineHeight: 1.35 }}>
-            <Typography.Link onClick={() => update({ user: row.user_id })} strong data-testid="user-open">
-              {name}
-            </Typography.Link>
+            <Space size={6} wrap>
+              <Typography.Link onClick={() => update({ user: row.user_id })} strong data-testid="user-open">
+                {name}
+              </Typography.Link>
+              {row.is_guest && <GuestTag t={t} />}
+            </Space>
             <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{row.user_nick_name || '-'}</div>
           </div>
         </Space>
@@ -407,7 +424,7 @@ export default function UsersPage() {
   ];
 
   return (
-    <Card title={t('nav.users')} styles={{ body: { paddingTop: 12 } }}>
+    <Card title={<span data-testid="users-page-title">{t('nav.users')}</span>} styles={{ body: { paddingTop: 12 } }}>
       <FilteredTable<Item>
         list={list}
         query={query}
@@ -448,6 +465,18 @@ export default function UsersPage() {
                 { value: 0, label: t('user.disabled') },
               ]}
               data-testid="user-filter-status"
+            />
+            <Select
+              style={{ width: 150 }}
+              value={query.guest ?? -1}
+              onChange={(v: number) => update({ guest: v < 0 ? undefined : v, page: undefined })}
+              options={[
+                { value: -1, label: `${t('user.kind')}: ${t('common.all')}` },
+                { value: 1, label: t('user.kind.guests') },
+                { value: 0, label: t('user.kind.accounts') },
+              ]}
+              popupMatchSelectWidth={false}
+              data-testid="user-filter-guest"
             />
             <Checkbox
               checked={query.deletion === 'pending'}

@@ -35,3 +35,50 @@ describe('safeUrl', () => {
     expect(safeUrl('/x" onerror="y')).toBe('');
   });
 });
+
+/**
+ * sanitize-html is held at 2.17.5, the last release whose engines admit Node 20 (package.json). The advisories fixed
+ * after it concern configurations this module never uses (svg/math, noscript, meta, iframe or SVG animation tags
+ * allowed, attributes allowed); these are their payloads, which must come out as allowed tags without attributes.
+ */
+describe('payloads of the sanitize-html advisories fixed after 2.17.5', () => {
+  const payloads = [
+    '<svg><textarea><img src=x onerror=alert(1)></textarea></svg>',
+    '<math><xmp><img src=x onerror=alert(1)></xmp></math>',
+    '<svg><xmp><p><img src=x onerror=alert(1)></p></xmp></svg>',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>',
+    '<div><noscript></div><img src=x onerror=alert(1)></noscript>',
+    '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+    '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>',
+    `${'<iframe>'.repeat(40)}<img src=x onerror=alert(1)>${'</iframe>'.repeat(40)}`,
+    '<p><textarea><img src=x onerror=alert(1)></textarea></p>',
+  ];
+  const allowed = new Set([
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'span',
+    'div',
+    'h3',
+    'h4',
+    'blockquote',
+  ]);
+  it.each(payloads)('richText keeps only allowed tags without attributes: %s', (payload) => {
+    const out = richText(payload);
+    for (const [, name = '', rest = ''] of out.matchAll(/<\/?([a-zA-Z0-9-]+)([^>]*)>/g)) {
+      expect(allowed.has(name.toLowerCase()), `${name} in ${out}`).toBe(true);
+      expect(rest.replace('/', '').trim(), out).toBe('');
+    }
+    expect(out).not.toMatch(/onerror|javascript:/i);
+  });
+  it.each(payloads)('plainText keeps no markup: %s', (payload) => {
+    expect(plainText(payload, 65535)).not.toMatch(/<[a-zA-Z!/]/);
+  });
+});

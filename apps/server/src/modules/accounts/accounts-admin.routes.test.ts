@@ -1,5 +1,8 @@
 /** Console calls of accounts (issue 3 §10): users and groups. */
+import { guestCredentials } from '@openvod/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { macUser } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser, unixSeconds } from './test-helpers.ts';
 
@@ -241,5 +244,51 @@ describe('console groups', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ code: 1004, msg: 'This user group does not exist' });
+  });
+});
+
+describe('console users: device guests', () => {
+  it('marks the automatic guest accounts (is_guest) and filters on them with guest=1 / guest=0', async () => {
+    const deviceId = 'console-guest-device-1';
+    const byDevice = await makeUser(t, { user_name: guestCredentials(deviceId).user_name });
+    await t.db.db.update(macUser).set({ user_device_id: deviceId }).where(eq(macUser.user_id, byDevice.user.user_id));
+    const imei = 'c0ffee00c0ffee00';
+    const byImei = await makeUser(t, { user_name: imei.slice(0, 8) });
+    await t.db.db.update(macUser).set({ imei }).where(eq(macUser.user_id, byImei.user.user_id));
+    // A guest that bound a phone is a member; a member whose name only looks like a hash is not a guest.
+    const bound = await makeUser(t, {
+      user_name: guestCredentials('console-guest-device-2').user_name,
+      phone: '13900139000',
+    });
+    await t.db.db
+      .update(macUser)
+      .set({ user_device_id: 'console-guest-device-2' })
+      .where(eq(macUser.user_id, bound.user.user_id));
+    const member = await makeUser(t, { user_name: 'abcdef12' });
+
+    const ids = [byDevice, byImei, bound, member].map((u) => u.user.user_id);
+    const all = await t.app.inject({ method: 'GET', url: '/api/admin/users?limit=100', headers: h });
+    const flag = new Map(all.json().list.map((u: { user_id: number; is_guest: boolean }) => [u.user_id, u.is_guest]));
+    expect(ids.map((id) => flag.get(id))).toEqual([true, true, false, false]);
+
+    const guests = await t.app.inject({ method: 'GET', url: '/api/admin/users?guest=1&limit=100', headers: h });
+    expect(guests.statusCode).toBe(200);
+    expect(
+      guests
+        .json()
+        .list.map((u: { user_id: number }) => u.user_id)
+        .sort(),
+    ).toEqual(ids.slice(0, 2).sort());
+    const others = await t.app.inject({ method: 'GET', url: '/api/admin/users?guest=0&limit=100', headers: h });
+    const otherIds = others.json().list.map((u: { user_id: number }) => u.user_id);
+    expect(otherIds).toEqual(expect.arrayContaining(ids.slice(2)));
+    expect(otherIds).not.toContain(ids[0]);
+    expect(otherIds).not.toContain(ids[1]);
+    expect(guests.json().total + others.json().total).toBe(all.json().total);
+
+    const one = await t.app.inject({ method: 'GET', url: `/api/admin/users/${ids[0]}`, headers: h });
+    expect(one.json().info.is_guest).toBe(true);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/users?guest=2', headers: h });
+    expect(bad.statusCode).toBe(400);
   });
 });

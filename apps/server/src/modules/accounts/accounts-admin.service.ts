@@ -24,17 +24,22 @@ import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { GROUP_GUEST, revokeUserSessions, toUserInfo } from './accounts.service.ts';
 import { effectiveRights } from './group-rights.ts';
+import { isGuestAccount } from './guest-account.ts';
 
 export interface AdminAccountsOptions {
   now: Date;
   timeZone: string;
 }
 
-/** The console view of a user: the user info plus the unmasked phone and the registration / last sign-in times. */
+/**
+ * The console view of a user: the user info plus the unmasked phone, whether it is a device's automatic guest
+ * account (guest-account.ts) and the registration / last sign-in times.
+ */
 export function toAdminUser(row: UserRow, group: GroupRow | undefined, opts: AdminAccountsOptions) {
   return {
     ...toUserInfo(row, group, opts),
     user_phone_full: row.user_phone,
+    is_guest: isGuestAccount(row),
     user_reg_time: row.user_reg_time.toISOString(),
     user_login_time: row.user_login_time ? row.user_login_time.toISOString() : '',
   };

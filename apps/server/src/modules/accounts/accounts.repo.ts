@@ -195,7 +195,18 @@ export interface UserFilter {
   group_id?: number;
   user_status?: number;
   deletion?: 'pending';
+  /** 1: only automatic guest accounts, 0: only the others ({@link guestAccountSql}). */
+  guest?: number;
 }
+
+/**
+ * SQL twin of guest-account.ts `isGuestAccount`: no phone, and the name is the first 8 hex characters of
+ * SHA-256(user_device_id) or of the 16-hex-character guest imei.
+ */
+export const guestAccountSql: SQL = sql`(${macUser.user_phone} = '' and (
+  (${macUser.imei} ~ '^[0-9a-f]{16}$' and left(${macUser.imei}, 8) = ${macUser.user_name})
+  or (${macUser.user_device_id} <> ''
+    and left(encode(sha256(convert_to(${macUser.user_device_id}, 'UTF8')), 'hex'), 8) = ${macUser.user_name})))`;
 
 function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -225,6 +236,8 @@ export async function listUsers(
   if (f.deletion === 'pending') {
     where.push(isNotNull(macUser.user_delete_requested_at), isNull(macUser.user_deleted_at));
   }
+  if (f.guest === 1) where.push(guestAccountSql);
+  if (f.guest === 0) where.push(sql`not ${guestAccountSql}`);
   const cond = where.length ? and(...where) : undefined;
   const [total] = await db.select({ n: count() }).from(macUser).where(cond);
   const rows = await db
