@@ -57,8 +57,9 @@ import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
 import { requestContext } from './plugins/request-context.ts';
+import { registerTextInputGuard } from './plugins/text-input.ts';
 
 export const APP_VERSION = '1.3.8';
 
@@ -113,12 +114,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Fastify accepts a hop count too; its typings only list boolean, string and functions.
     trustProxy: deps.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Router errors (a path parameter over MAX_PARAM_LENGTH, a path that does not decode) in the envelope too.
+    frameworkErrors,
   }) as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(requestContext);
+  // No NUL in any text input of any operation (400 before validation; PostgreSQL cannot store U+0000).
+  registerTextInputGuard(app);
   // REDIS_URL: rate limits and login-failure counters shared by every process (modules/accounts/limits.ts).
   const redisPrefix = deps.redisPrefix ?? 'openvod:';
   const redis = deps.config.redisUrl
