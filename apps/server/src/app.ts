@@ -20,9 +20,10 @@ import {
   AccountsService,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_FAILURES_PER_NAME,
+  LOGIN_SLOWDOWN_MS,
 } from './modules/accounts/accounts.service.ts';
 import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts';
-import { connectRedis, RedisFailureCounter } from './modules/accounts/limits.ts';
+import { connectRedis, LoginGuard, RedisFailureCounter } from './modules/accounts/limits.ts';
 import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
@@ -181,8 +182,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = new AccountsService(deps.db.db, {
     timeZone: deps.config.timeZone,
     mediaDir,
-    loginFailureCounter: redis
-      ? new RedisFailureCounter(redis, `${redisPrefix}login-fail:`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS)
+    // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
+    loginGuard: redis
+      ? new LoginGuard(
+          new RedisFailureCounter(
+            redis,
+            `${redisPrefix}login-fail-addr:`,
+            LOGIN_FAILURES_PER_NAME,
+            LOGIN_FAILURE_WINDOW_MS,
+          ),
+          new RedisFailureCounter(redis, `${redisPrefix}login-fail:`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS),
+          LOGIN_SLOWDOWN_MS,
+        )
       : undefined,
   });
   // SMS, one-click and third-party providers from the environment; development fakes refuse NODE_ENV=production.
