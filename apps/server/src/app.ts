@@ -43,6 +43,7 @@ import { ContentAdminService } from './modules/content/content-admin.service.ts'
 import { startHitsJob } from './modules/content/hits.jobs.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import { MediaSigner, mediaKind, SIGNED } from './modules/media/signed-urls.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
@@ -58,7 +59,7 @@ import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
-import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts';
+import { forbidden, frameworkErrors, MAX_PARAM_LENGTH, notFound, registerErrorHandling } from './plugins/errors.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
 
@@ -83,6 +84,8 @@ export interface AppDeps {
 }
 
 export interface App extends FastifyInstance {
+  /** Signs the server's own media addresses (modules/media/signed-urls.ts). */
+  mediaSigner: MediaSigner;
   services: {
     content: ContentService;
     admin: AdminService;
@@ -110,12 +113,16 @@ export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 export const DEFAULT_ADMIN_DIST = path.join(REPO_ROOT, 'apps/admin/dist');
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  // Set once the app config (which keeps the generated key) exists; no media request arrives before listen.
+  let mediaSigner: MediaSigner | undefined;
   const app = Fastify({
     logger: deps.logger ?? false,
     // Fastify accepts a hop count too; its typings only list boolean, string and functions.
     trustProxy: deps.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // `/media/t/<token>/<path>`: the signed media address, checked and taken off before routing (signed-urls.ts).
+    rewriteUrl: (req) => (mediaSigner ? mediaSigner.rewrite(req as never) : (req.url ?? '/')),
     // Router errors (a path parameter over MAX_PARAM_LENGTH, a path that does not decode) in the envelope too.
     frameworkErrors,
   }) as unknown as App;
@@ -209,6 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encryptKey: auth.encryptKey,
   });
   app.decorate('payloadCipher', appConfig.payloadCipher());
+  mediaSigner = new MediaSigner(await appConfig.secret('media_url', deps.config.mediaUrlSecret));
+  const signer = mediaSigner;
+  app.decorate('mediaSigner', signer);
   // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
   accounts.setSettingsSource(() => appConfig.accountSettings());
   if (redis) {
@@ -243,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   accounts.onDeletion((tx, user) => playback.forgetUser(tx, user.user_id));
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
-  contentRoutes(app, content);
+  contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content), adminGuard(admin));
   // Day/week/month view counters: reset due periods at start and every minute (several processes reset once);
   // searched words are written then too, and at shutdown.
@@ -281,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app,
     new CastService(content, {
       enabled: deps.config.cast.dlna,
+      signMedia: (pathname) => signer.sign(pathname),
       interfaces: deps.config.cast.interfaces,
       cache: { maxBytes: deps.config.cast.cacheMaxBytes, maxAgeMs: deps.config.cast.cacheMaxAgeMs },
       mediaDir,
@@ -379,23 +390,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   fs.mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    acceptRanges: true,
-    // The demo's file list (media/demo-media.ts) is the server's own bookkeeping: it would list every media file.
-    allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
-    maxAge: '1h',
-    setHeaders: (res, file) => {
-      if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
-      else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
-      // Live playlists (live-demo.ts) change every segment: never serve them from a cache.
-      if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
-        res.header('cache-control', 'no-cache');
+  // Media only (no pid files, manifests or temporary files); video files need a signed, unexpired address
+  // (403 otherwise); pictures and ads are public (modules/media/signed-urls.ts).
+  await app.register(async (media) => {
+    media.addHook('onRequest', async (req) => {
+      let rel: string;
+      try {
+        rel = decodeURIComponent((req.url.split('?')[0] ?? '').slice('/media/'.length));
+      } catch {
+        throw notFound();
       }
-      res.header('access-control-allow-origin', '*');
-    },
+      const kind = mediaKind(rel);
+      if (kind === 'none') throw notFound();
+      if (kind === 'signed' && !(req.raw as { [SIGNED]?: boolean })[SIGNED]) throw forbidden();
+    });
+    await media.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      acceptRanges: true,
+      // The demo's file list (media/demo-media.ts) is the server's own bookkeeping: it would list every media file.
+      allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
+        else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
+        // Live playlists (live-demo.ts) change every segment: never serve them from a cache.
+        if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
+          res.header('cache-control', 'no-cache');
+        }
+        res.header('access-control-allow-origin', '*');
+      },
+    });
   });
   const adminDist = deps.adminDist ?? DEFAULT_ADMIN_DIST;
   if (fs.existsSync(path.join(adminDist, 'index.html'))) {

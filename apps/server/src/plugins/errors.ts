@@ -31,6 +31,7 @@ export class AppError extends Error {
 
 export const notFound = (key: MessageKey = 'route_not_found') => new AppError(404, ErrorCode.notFound, key);
 export const unauthorized = () => new AppError(401, ErrorCode.unauthorized, 'unauthorized');
+export const forbidden = () => new AppError(403, ErrorCode.forbidden, 'forbidden');
 export const badRequest = (key: MessageKey, params: Record<string, MessageParam> = {}, field?: string) =>
   new AppError(400, ErrorCode.validation, key, params, field);
 
