@@ -29,20 +29,29 @@ export function findNul(value: unknown, context: string, depth = 0): string | un
   return undefined;
 }
 
-/** The field as the validation messages name it: `wd` for a query or path parameter, `body.x` inside a body. */
+/** The field as the schema validation names it (plugins/errors.ts): `wd`, `order_code`, `phone`, `list.0.name`. */
 function fieldName(path: string): string {
   const [where, ...rest] = path.split('.');
-  if (rest.length === 0) return where ?? 'request';
-  return where === 'body' ? path : rest.join('.');
+  return rest.length === 0 ? (where ?? 'request') : rest.join('.');
 }
 
-/** Register the NUL check (root instance, before the routes: it applies to every route). */
+/** Throw the 400 of this check when `value` (read as `context`: params, query or body) holds a NUL anywhere. */
+export function assertNoNul(value: unknown, context: string): void {
+  const found = findNul(value, context);
+  if (found) {
+    const field = fieldName(found);
+    throw badRequest('validation', { field, reason: (locale) => t(locale, 'v_format') }, field);
+  }
+}
+
+/**
+ * Register the NUL check (root instance, before the routes: it applies to every route). Bodies a route replaces
+ * later (the decrypted `encrypt_data` of plugins/routes.ts) are checked there with {@link assertNoNul}.
+ */
 export function registerTextInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
-    const found = findNul(req.params, 'params') ?? findNul(req.query, 'query') ?? findNul(req.body, 'body');
-    if (found) {
-      const field = fieldName(found);
-      throw badRequest('validation', { field, reason: (locale) => t(locale, 'v_format') }, field);
-    }
+    assertNoNul(req.params, 'params');
+    assertNoNul(req.query, 'query');
+    assertNoNul(req.body, 'body');
   });
 }
