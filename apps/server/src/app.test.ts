@@ -59,18 +59,18 @@ describe('one process serves everything', () => {
   });
 
   it('serves media with HLS content types and Range requests', async () => {
-    const playlist = await app.inject(app.mediaSigner.sign('/media/demo/a.m3u8'));
+    const playlist = await app.inject(await app.mediaSigner.sign('/media/demo/a.m3u8'));
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
     const part = await app.inject({
-      url: app.mediaSigner.sign('/media/demo/seg.ts'),
+      url: await app.mediaSigner.sign('/media/demo/seg.ts'),
       headers: { range: 'bytes=100-199' },
     });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 100-199/1000');
     expect(part.rawPayload.length).toBe(100);
     expect(part.headers['content-type']).toContain('video/mp2t');
-    expect((await app.inject(app.mediaSigner.sign('/media/demo/missing.ts'))).statusCode).toBe(404);
+    expect((await app.inject(await app.mediaSigner.sign('/media/demo/missing.ts'))).statusCode).toBe(404);
     fs.writeFileSync(path.join(root, 'data/media/demo/manifest.json'), '{"files":["a.m3u8"]}');
     expect((await app.inject('/media/demo/manifest.json')).statusCode).toBe(404);
     expect((await app.inject('/media/../../etc/passwd')).statusCode).toBe(404);
@@ -90,7 +90,7 @@ describe('one process serves everything', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json(), url).toEqual({ code: 1403, msg: 'Access denied' });
     }
-    const signed = app.mediaSigner.sign('/media/demo/show/index.m3u8');
+    const signed = await app.mediaSigner.sign('/media/demo/show/index.m3u8');
     expect(signed).toMatch(/^\/media\/t\/\d+-2-[\w-]{22}\/demo\/show\/index\.m3u8$/);
     expect((await app.inject(signed)).statusCode).toBe(200);
     // What the playlist names relatively (segments, variant playlists below it) resolves under the same token.
@@ -129,13 +129,13 @@ describe('one process serves everything', () => {
     fs.writeFileSync(path.join(media, 'ads/spot.mp4'), Buffer.alloc(10));
     for (const url of ['/media/live/openvod/ffmpeg.pid', '/media/live/openvod/notes.txt']) {
       expect((await app.inject(url)).statusCode, url).toBe(404);
-      expect((await app.inject(app.mediaSigner.sign(url))).statusCode, url).toBe(404);
+      expect((await app.inject(await app.mediaSigner.sign(url))).statusCode, url).toBe(404);
       // Signed as if it were media: still not served.
-      const token = app.mediaSigner.sign('/media/live/openvod/index.m3u8').split('/')[3];
+      const token = (await app.mediaSigner.sign('/media/live/openvod/index.m3u8')).split('/')[3];
       expect((await app.inject(`/media/t/${token}/${url.slice('/media/'.length)}`)).statusCode, url).toBe(404);
     }
     expect((await app.inject('/media/posters/a.jpg')).statusCode).toBe(200);
-    expect(app.mediaSigner.sign('/media/posters/a.jpg')).toBe('/media/posters/a.jpg');
+    expect(await app.mediaSigner.sign('/media/posters/a.jpg')).toBe('/media/posters/a.jpg');
     expect((await app.inject('/media/ads/spot.mp4')).statusCode).toBe(200);
   });
 

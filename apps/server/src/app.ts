@@ -43,7 +43,7 @@ import { ContentAdminService } from './modules/content/content-admin.service.ts'
 import { startHitsJob } from './modules/content/hits.jobs.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
-import { MediaSigner, mediaKind, SIGNED } from './modules/media/signed-urls.ts';
+import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
@@ -113,8 +113,10 @@ export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 export const DEFAULT_ADMIN_DIST = path.join(REPO_ROOT, 'apps/admin/dist');
 
 export async function buildApp(deps: AppDeps): Promise<App> {
-  // Set once the app config (which keeps the generated key) exists; no media request arrives before listen.
-  let mediaSigner: MediaSigner | undefined;
+  // Its key is read on first use: MEDIA_URL_SECRET, else generated once and kept by the app config (app_setting).
+  const mediaSigner: MediaSigner = new MediaSigner(() =>
+    app.services.appConfig.secret('media_url', deps.config.mediaUrlSecret),
+  );
   const app = Fastify({
     logger: deps.logger ?? false,
     // Fastify accepts a hop count too; its typings only list boolean, string and functions.
@@ -122,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // `/media/t/<token>/<path>`: the signed media address, checked and taken off before routing (signed-urls.ts).
-    rewriteUrl: (req) => (mediaSigner ? mediaSigner.rewrite(req as never) : (req.url ?? '/')),
+    rewriteUrl: (req) => mediaSigner.rewrite(req as never),
     // Router errors (a path parameter over MAX_PARAM_LENGTH, a path that does not decode) in the envelope too.
     frameworkErrors,
   }) as unknown as App;
@@ -216,7 +218,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encryptKey: auth.encryptKey,
   });
   app.decorate('payloadCipher', appConfig.payloadCipher());
-  mediaSigner = new MediaSigner(await appConfig.secret('media_url', deps.config.mediaUrlSecret));
   const signer = mediaSigner;
   app.decorate('mediaSigner', signer);
   // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
@@ -402,7 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
       const kind = mediaKind(rel);
       if (kind === 'none') throw notFound();
-      if (kind === 'signed' && !(req.raw as { [SIGNED]?: boolean })[SIGNED]) throw forbidden();
+      if (kind === 'signed' && !(await signer.verify(req.raw as never))) throw forbidden();
     });
     await media.register(fastifyStatic, {
       root: mediaDir,

@@ -42,7 +42,7 @@ export interface CastOptions {
   /** DLNA on (DLNA env, default on). */
   enabled: boolean;
   /** Signs a `/media/...` path for the renderer (media/signed-urls.ts MediaSigner.sign); identity without. */
-  signMedia?: (pathname: string) => string;
+  signMedia?: (pathname: string) => Promise<string>;
   /** Interface names SSDP may use (DLNA_INTERFACES); undefined = every non-internal IPv4 interface. */
   interfaces?: readonly string[];
   /** Also accept renderers on loopback (unit tests only; never from the environment). */
@@ -332,7 +332,7 @@ export class CastService {
     const ext = path.extname(file).toLowerCase();
     const rel = ext === '.m3u8' ? await this.remux(file) : pathname;
     const base = this.baseUrlFor(iface);
-    const signed = this.opts.signMedia ? this.opts.signMedia(rel) : rel;
+    const signed = this.opts.signMedia ? await this.opts.signMedia(rel) : rel;
     return { url: `${base}${signed}`, mime: ext === '.m3u8' ? 'video/mp4' : (MIME[ext] ?? 'video/mp4') };
   }
 

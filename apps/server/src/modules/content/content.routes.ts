@@ -15,7 +15,7 @@ export function contentRoutes(
   app: FastifyInstance,
   content: ContentService,
   /** Signs the server's own media addresses in a response text (media/signed-urls.ts); identity without. */
-  signMedia: (text: string) => string = (text) => text,
+  signMedia: (text: string) => Promise<string> = async (text) => text,
 ) {
   defineRoute(app, 'getType', async ({ req }) => content.typeList(await content.groupOf(req.client.authorcode)));
   defineRoute(app, 'data', async ({ query }) => content.data(query));
@@ -24,7 +24,7 @@ export function contentRoutes(
   // The play addresses of the server's own media are signed and expire (media/signed-urls.ts).
   defineRoute(app, 'getDetail', async ({ params, req }) => {
     const { raw } = await content.detail(params.id, await content.callerOf(req.client.authorcode));
-    return { raw: signMedia(raw) };
+    return { raw: await signMedia(raw) };
   });
   // A view count is a write anyone can call: throttle per client so counts cannot be pumped.
   defineRoute(

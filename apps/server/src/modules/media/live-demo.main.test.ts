@@ -15,8 +15,8 @@ import { MediaSigner } from './signed-urls.ts';
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 // The media URL key of the servers started here, so the test can sign the live playlist's address (signed-urls.ts).
 const MEDIA_URL_SECRET = 'live-demo-main-test-media-key';
-const signer = new MediaSigner(Buffer.from(MEDIA_URL_SECRET, 'utf8'));
-const LIVE_PLAYLIST = signer.sign('/media/live/openvod/index.m3u8');
+const signer = new MediaSigner(async () => Buffer.from(MEDIA_URL_SECRET, 'utf8'));
+const LIVE_PLAYLIST = await signer.sign('/media/live/openvod/index.m3u8');
 // The same cache as the seed test: generated once per machine.
 const MEDIA_CACHE = path.join(os.tmpdir(), 'openvod-seed-test-media');
 

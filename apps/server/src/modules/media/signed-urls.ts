@@ -32,8 +32,17 @@ export const MEDIA_EXTENSIONS = new Set([...VIDEO_EXTENSIONS, ...IMAGE_EXTENSION
 /** Folders (first path segment) whose video files are public: ads are meant to be seen by anyone. */
 const PUBLIC_FOLDERS = new Set(['ads']);
 
-/** Marker a verified request carries (set by {@link MediaSigner.rewrite} on the raw request). */
-export const SIGNED = Symbol('openvod.media.signed');
+/** Where {@link MediaSigner.rewrite} leaves the token of a signed address on the raw request. */
+export const TOKEN = Symbol('openvod.media.token');
+
+/** A token taken off a `/media/t/<token>/<path>` address, to be checked by {@link MediaSigner.verify}. */
+export interface MediaToken {
+  exp: number;
+  depth: number;
+  sig: string;
+  /** `<path>` as requested (encoded). */
+  rest: string;
+}
 
 /** A media file a URL path (relative to `/media/`, decoded) may be served as. */
 export function mediaKind(rel: string): 'none' | 'public' | 'signed' {
@@ -47,22 +56,35 @@ export function mediaKind(rel: string): 'none' | 'public' | 'signed' {
 const MEDIA_URL = /\/media\/((?:[\w.~%!*'()+,;=:@-]+\/)*[\w.~%!*'()+,;=:@-]+)(?=["#$?\\\s]|$)/g;
 
 export class MediaSigner {
+  private key: Promise<Buffer> | undefined;
+
   constructor(
-    private readonly key: Buffer,
+    /** The HMAC key, read once on first use (app.ts: MEDIA_URL_SECRET or the generated one in app_setting). */
+    private readonly keySource: () => Promise<Buffer>,
     /** The clock (ms); tests move it. */
-    readonly now: () => number = Date.now,
+    public now: () => number = Date.now,
     readonly ttlSeconds = MEDIA_URL_TTL_S,
   ) {}
 
-  private sig(exp: number, prefix: string): string {
-    return createHmac('sha256', this.key).update(`${exp}:${prefix}`).digest('base64url').slice(0, 22);
+  private async sig(exp: number, prefix: string): Promise<string> {
+    if (!this.key) {
+      this.key = this.keySource();
+      // A failed read (database down) is tried again by the next use.
+      this.key.catch(() => {
+        this.key = undefined;
+      });
+    }
+    return createHmac('sha256', await this.key)
+      .update(`${exp}:${prefix}`)
+      .digest('base64url')
+      .slice(0, 22);
   }
 
   /**
    * `/media/<path>` (or an absolute URL whose path is that) with a token over `<path>`'s folder; unchanged when the
    * file needs no signature (pictures, ads, other URLs). Query and fragment are kept.
    */
-  sign(url: string): string {
+  async sign(url: string): Promise<string> {
     const at = url.indexOf('/media/');
     if (at < 0) return url;
     const end = url.slice(at).search(/[?#]/);
@@ -79,34 +101,40 @@ export class MediaSigner {
     const folders = rel.split('/').slice(0, -1);
     const prefix = folders.length ? `${folders.join('/')}/` : '';
     const exp = (Math.floor(this.now() / 3_600_000) + 1) * 3600 + this.ttlSeconds;
-    const token = `${exp}-${folders.length}-${this.sig(exp, prefix)}`;
+    const token = `${exp}-${folders.length}-${await this.sig(exp, prefix)}`;
     return `${url.slice(0, at)}/media/t/${token}/${rel}${end < 0 ? '' : url.slice(at + end)}`;
   }
 
   /** Every video URL under `/media/` in `text` (a JSON response) signed with {@link sign}. */
-  signText(text: string): string {
-    return text.replace(MEDIA_URL, (m) => this.sign(m));
+  async signText(text: string): Promise<string> {
+    const found = [...new Set(text.match(MEDIA_URL) ?? [])];
+    if (found.length === 0) return text;
+    const signed = new Map(await Promise.all(found.map(async (u) => [u, await this.sign(u)] as const)));
+    return text.replace(MEDIA_URL, (m) => signed.get(m) ?? m);
   }
 
   /**
-   * Fastify's `rewriteUrl` step for `/media/t/<token>/<path>`: the URL without the token, and the raw request
-   * marked {@link SIGNED} when the token is valid, unexpired and covers `<path>`. Other URLs are returned as is.
+   * Fastify's `rewriteUrl` step for `/media/t/<token>/<path>`: the URL without the token, which is left on the raw
+   * request ({@link TOKEN}) for {@link verify}. Other URLs are returned as is.
    */
-  rewrite(req: { url?: string; [SIGNED]?: boolean }): string {
+  rewrite(req: { url?: string; [TOKEN]?: MediaToken }): string {
     const url = req.url ?? '/';
     const m = /^\/media\/t\/(\d{1,12})-(\d{1,2})-([\w-]{22})\/([^?#]*)(.*)$/s.exec(url);
     if (!m) return url;
-    const [, expText, depthText, sig, rest, tail] = m as unknown as [string, string, string, string, string, string];
-    const exp = Number(expText);
-    const depth = Number(depthText);
-    const segments = rest.split('/');
-    const valid =
-      exp * 1000 > this.now() &&
-      depth < segments.length &&
-      !segments.some((s) => s === '' || s === '.' || s === '..' || /%2e%2e|%2f|%5c/i.test(s)) &&
-      safeEqual(sig, this.sig(exp, depth ? `${segments.slice(0, depth).join('/')}/` : ''));
-    if (valid) req[SIGNED] = true;
+    const [, exp, depth, sig, rest, tail] = m as unknown as [string, string, string, string, string, string];
+    req[TOKEN] = { exp: Number(exp), depth: Number(depth), sig, rest };
     return `/media/${rest}${tail}`;
+  }
+
+  /** True when the request came with a token that is unexpired and signed for the folder it asks in. */
+  async verify(req: { [TOKEN]?: MediaToken }): Promise<boolean> {
+    const token = req[TOKEN];
+    if (!token || token.exp * 1000 <= this.now()) return false;
+    const segments = token.rest.split('/');
+    if (token.depth >= segments.length) return false;
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || /%2e%2e|%2f|%5c/i.test(s))) return false;
+    const prefix = token.depth ? `${segments.slice(0, token.depth).join('/')}/` : '';
+    return safeEqual(token.sig, await this.sig(token.exp, prefix));
   }
 }
 
