@@ -59,18 +59,84 @@ describe('one process serves everything', () => {
   });
 
   it('serves media with HLS content types and Range requests', async () => {
-    const playlist = await app.inject('/media/demo/a.m3u8');
+    const playlist = await app.inject(await app.mediaSigner.sign('/media/demo/a.m3u8'));
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('application/vnd.apple.mpegurl');
-    const part = await app.inject({ url: '/media/demo/seg.ts', headers: { range: 'bytes=100-199' } });
+    const part = await app.inject({
+      url: await app.mediaSigner.sign('/media/demo/seg.ts'),
+      headers: { range: 'bytes=100-199' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 100-199/1000');
     expect(part.rawPayload.length).toBe(100);
     expect(part.headers['content-type']).toContain('video/mp2t');
-    expect((await app.inject('/media/demo/missing.ts')).statusCode).toBe(404);
+    expect((await app.inject(await app.mediaSigner.sign('/media/demo/missing.ts'))).statusCode).toBe(404);
     fs.writeFileSync(path.join(root, 'data/media/demo/manifest.json'), '{"files":["a.m3u8"]}');
     expect((await app.inject('/media/demo/manifest.json')).statusCode).toBe(404);
     expect((await app.inject('/media/../../etc/passwd')).statusCode).toBe(404);
+  });
+
+  it('serves playable media only at a signed, unexpired address covering its folder', async () => {
+    const media = path.join(root, 'data/media');
+    fs.mkdirSync(path.join(media, 'demo/show/720'), { recursive: true });
+    fs.writeFileSync(path.join(media, 'demo/show/index.m3u8'), '#EXTM3U\n720/index.m3u8\n');
+    fs.writeFileSync(path.join(media, 'demo/show/seg0.ts'), Buffer.alloc(100, 0x47));
+    fs.writeFileSync(path.join(media, 'demo/show/720/index.m3u8'), '#EXTM3U\nseg0.ts\n');
+    fs.writeFileSync(path.join(media, 'demo/show/720/seg0.ts'), Buffer.alloc(100, 0x47));
+    const en = { 'accept-language': 'en' };
+    // Without a signature: 403 in the envelope, for playlists and segments alike.
+    for (const url of ['/media/demo/show/index.m3u8', '/media/demo/show/seg0.ts', '/media/demo/show/720/seg0.ts']) {
+      const res = await app.inject({ url, headers: en });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ code: 1403, msg: 'Access denied' });
+    }
+    const signed = await app.mediaSigner.sign('/media/demo/show/index.m3u8');
+    expect(signed).toMatch(/^\/media\/t\/\d+-2-[\w-]{22}\/demo\/show\/index\.m3u8$/);
+    expect((await app.inject(signed)).statusCode).toBe(200);
+    // What the playlist names relatively (segments, variant playlists below it) resolves under the same token.
+    const base = signed.slice(0, signed.lastIndexOf('/') + 1);
+    for (const rel of ['seg0.ts', '720/index.m3u8', '720/seg0.ts']) {
+      expect((await app.inject(`${base}${rel}`)).statusCode, rel).toBe(200);
+    }
+    // The token does not cover another folder, a changed signature or a changed expiry.
+    const token = signed.split('/')[3] as string;
+    expect((await app.inject(`/media/t/${token}/demo/a.m3u8`)).statusCode).toBe(403);
+    const [exp, depth, sig] = token.split('-') as [string, string, string];
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    expect((await app.inject(`/media/t/${exp}-${depth}-${flipped}/demo/show/index.m3u8`)).statusCode).toBe(403);
+    expect((await app.inject(`/media/t/${Number(exp) + 3600}-${depth}-${sig}/demo/show/index.m3u8`)).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject(`/media/t/${exp}-1-${sig}/demo/show/index.m3u8`)).statusCode).toBe(403);
+    // An expired address: the same token, a clock past its expiry.
+    const realNow = app.mediaSigner.now;
+    try {
+      Object.assign(app.mediaSigner, { now: () => Number(exp) * 1000 + 1 });
+      expect((await app.inject(signed)).statusCode).toBe(403);
+    } finally {
+      Object.assign(app.mediaSigner, { now: realNow });
+    }
+  });
+
+  it('serves nothing but media from the media folder; pictures and ads without a signature', async () => {
+    const media = path.join(root, 'data/media');
+    fs.mkdirSync(path.join(media, 'live/openvod'), { recursive: true });
+    fs.mkdirSync(path.join(media, 'posters'), { recursive: true });
+    fs.mkdirSync(path.join(media, 'ads'), { recursive: true });
+    fs.writeFileSync(path.join(media, 'live/openvod/ffmpeg.pid'), '12345');
+    fs.writeFileSync(path.join(media, 'live/openvod/notes.txt'), 'x');
+    fs.writeFileSync(path.join(media, 'posters/a.jpg'), Buffer.alloc(10));
+    fs.writeFileSync(path.join(media, 'ads/spot.mp4'), Buffer.alloc(10));
+    for (const url of ['/media/live/openvod/ffmpeg.pid', '/media/live/openvod/notes.txt']) {
+      expect((await app.inject(url)).statusCode, url).toBe(404);
+      expect((await app.inject(await app.mediaSigner.sign(url))).statusCode, url).toBe(404);
+      // Signed as if it were media: still not served.
+      const token = (await app.mediaSigner.sign('/media/live/openvod/index.m3u8')).split('/')[3];
+      expect((await app.inject(`/media/t/${token}/${url.slice('/media/'.length)}`)).statusCode, url).toBe(404);
+    }
+    expect((await app.inject('/media/posters/a.jpg')).statusCode).toBe(200);
+    expect(await app.mediaSigner.sign('/media/posters/a.jpg')).toBe('/media/posters/a.jpg');
+    expect((await app.inject('/media/ads/spot.mp4')).statusCode).toBe(200);
   });
 
   it('serves the OpenAPI document', async () => {

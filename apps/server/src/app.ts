@@ -20,9 +20,10 @@ import {
   AccountsService,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_FAILURES_PER_NAME,
+  LOGIN_SLOWDOWN_MS,
 } from './modules/accounts/accounts.service.ts';
 import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts';
-import { connectRedis, RedisFailureCounter } from './modules/accounts/limits.ts';
+import { connectRedis, LoginGuard, RedisFailureCounter } from './modules/accounts/limits.ts';
 import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
@@ -43,6 +44,7 @@ import { ContentAdminService } from './modules/content/content-admin.service.ts'
 import { startHitsJob } from './modules/content/hits.jobs.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
@@ -58,8 +60,9 @@ import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { forbidden, frameworkErrors, MAX_PARAM_LENGTH, notFound, registerErrorHandling } from './plugins/errors.ts';
 import { requestContext } from './plugins/request-context.ts';
+import { registerTextInputGuard } from './plugins/text-input.ts';
 
 export const APP_VERSION = '1.3.8';
 
@@ -82,6 +85,8 @@ export interface AppDeps {
 }
 
 export interface App extends FastifyInstance {
+  /** Signs the server's own media addresses (modules/media/signed-urls.ts). */
+  mediaSigner: MediaSigner;
   services: {
     content: ContentService;
     admin: AdminService;
@@ -109,17 +114,27 @@ export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 export const DEFAULT_ADMIN_DIST = path.join(REPO_ROOT, 'apps/admin/dist');
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  // Its key is read on first use: MEDIA_URL_SECRET, else generated once and kept by the app config (app_setting).
+  const mediaSigner: MediaSigner = new MediaSigner(() =>
+    app.services.appConfig.secret('media_url', deps.config.mediaUrlSecret),
+  );
   const app = Fastify({
     logger: deps.logger ?? false,
     // Fastify accepts a hop count too; its typings only list boolean, string and functions.
     trustProxy: deps.config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // `/media/t/<token>/<path>`: the signed media address, checked and taken off before routing (signed-urls.ts).
+    rewriteUrl: (req) => mediaSigner.rewrite(req as never),
+    // Router errors (a path parameter over MAX_PARAM_LENGTH, a path that does not decode) in the envelope too.
+    frameworkErrors,
   }) as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(requestContext);
+  // No NUL in any text input of any operation (400 before validation; PostgreSQL cannot store U+0000).
+  registerTextInputGuard(app);
   // REDIS_URL: rate limits and login-failure counters shared by every process (modules/accounts/limits.ts).
   const redisPrefix = deps.redisPrefix ?? 'openvod:';
   const redis = deps.config.redisUrl
@@ -179,8 +194,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = new AccountsService(deps.db.db, {
     timeZone: deps.config.timeZone,
     mediaDir,
-    loginFailureCounter: redis
-      ? new RedisFailureCounter(redis, `${redisPrefix}login-fail:`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS)
+    // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
+    loginGuard: redis
+      ? new LoginGuard(
+          new RedisFailureCounter(
+            redis,
+            `${redisPrefix}login-fail-addr:`,
+            LOGIN_FAILURES_PER_NAME,
+            LOGIN_FAILURE_WINDOW_MS,
+          ),
+          new RedisFailureCounter(redis, `${redisPrefix}login-fail:`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS),
+          LOGIN_SLOWDOWN_MS,
+        )
       : undefined,
   });
   // SMS, one-click and third-party providers from the environment; development fakes refuse NODE_ENV=production.
@@ -196,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encryptKey: auth.encryptKey,
   });
   app.decorate('payloadCipher', appConfig.payloadCipher());
+  const signer = mediaSigner;
+  app.decorate('mediaSigner', signer);
   // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
   accounts.setSettingsSource(() => appConfig.accountSettings());
   if (redis) {
@@ -233,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
-  contentRoutes(app, content);
+  contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content), adminGuard(admin));
   // Day/week/month view counters: reset due periods at start and every minute (several processes reset once);
   // searched words are written then too, and at shutdown.
@@ -271,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app,
     new CastService(content, {
       enabled: deps.config.cast.dlna,
+      signMedia: (pathname) => signer.sign(pathname),
       interfaces: deps.config.cast.interfaces,
       cache: { maxBytes: deps.config.cast.cacheMaxBytes, maxAgeMs: deps.config.cast.cacheMaxAgeMs },
       mediaDir,
@@ -371,23 +399,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   fs.mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    acceptRanges: true,
-    // The demo's file list (media/demo-media.ts) is the server's own bookkeeping: it would list every media file.
-    allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
-    maxAge: '1h',
-    setHeaders: (res, file) => {
-      if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
-      else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
-      // Live playlists (live-demo.ts) change every segment: never serve them from a cache.
-      if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
-        res.header('cache-control', 'no-cache');
+  // Media only (no pid files, manifests or temporary files); video files need a signed, unexpired address
+  // (403 otherwise); pictures and ads are public (modules/media/signed-urls.ts).
+  await app.register(async (media) => {
+    media.addHook('onRequest', async (req) => {
+      let rel: string;
+      try {
+        rel = decodeURIComponent((req.url.split('?')[0] ?? '').slice('/media/'.length));
+      } catch {
+        throw notFound();
       }
-      res.header('access-control-allow-origin', '*');
-    },
+      const kind = mediaKind(rel);
+      if (kind === 'none') throw notFound();
+      if (kind === 'signed' && !(await signer.verify(req.raw as never))) throw forbidden();
+    });
+    await media.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      acceptRanges: true,
+      // The demo's file list (media/demo-media.ts) is the server's own bookkeeping: it would list every media file.
+      allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
+        else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
+        // Live playlists (live-demo.ts) change every segment: never serve them from a cache.
+        if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
+          res.header('cache-control', 'no-cache');
+        }
+        res.header('access-control-allow-origin', '*');
+      },
+    });
   });
   const adminDist = deps.adminDist ?? DEFAULT_ADMIN_DIST;
   if (fs.existsSync(path.join(adminDist, 'index.html'))) {

@@ -15,6 +15,7 @@
  * | TRUST_PROXY | 0 | trust X-Forwarded-For from a reverse proxy: 0/1, a hop count, or comma-separated addresses |
  * | NODE_ENV | development | `production` refuses every development fake (console SMS, fake one-click, fake OAuth) |
  * | SMS_PROVIDER | console (none in production) | SMS codes: console, aliyun, tencent, none |
+ * | MEDIA_URL_SECRET | generated | HMAC key of the signed, expiring /media/ addresses (modules/media/signed-urls.ts; else one is generated once and kept in app_setting) |
  * | SMS_CODE_SECRET | generated | HMAC key of stored SMS codes (else one is generated once and kept in app_setting) |
  * | ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET | unset | Aliyun RAM key (SMS and number authentication) |
  * | ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE | unset | approved SMS signature and template (variable `code`) |
@@ -95,6 +96,7 @@ const Env = z.object({
   NODE_ENV: z.string().max(32).default('development'),
   SMS_PROVIDER: z.enum(['console', 'aliyun', 'tencent', 'none']).optional(),
   SMS_CODE_SECRET: z.string().min(16).optional(),
+  MEDIA_URL_SECRET: z.string().min(16).optional(),
   ALIYUN_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
@@ -144,6 +146,7 @@ const OPTIONAL_AUTH_KEYS = [
   'WECHAT_OAUTH_SCOPE',
   'WECHAT_REDIRECT_URI',
   'ENCRYPT_KEY',
+  'MEDIA_URL_SECRET',
 ] as const;
 
 /** SMS, one-click, third-party sign-in and payload encryption settings (modules sms, oauth, appconfig). */
@@ -174,6 +177,8 @@ export interface AuthProvidersConfig {
 }
 
 export interface Config {
+  /** MEDIA_URL_SECRET: key of the signed /media/ addresses; undefined = generated and kept in app_setting. */
+  mediaUrlSecret: string | undefined;
   port: number;
   host: string;
   /** Absolute path. */
@@ -250,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
+    mediaUrlSecret: e.MEDIA_URL_SECRET,
     port: e.PORT,
     host: e.HOST,
     // npm workspaces run scripts in the package folder; INIT_CWD is where the user typed the command.

@@ -63,6 +63,15 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client's connection can drop (PostgreSQL restart, network): without a listener Node would crash.
   pool.on('error', (err) => process.stderr.write(`postgres pool: idle connection error: ${err.message}\n`));
+  // pg-pool takes its listener off a client while it is checked out (a transaction between two queries, an
+  // advisory-lock holder): a connection ended then (pg_terminate_backend, a restart or failover) emits 'error' on
+  // the client with nobody listening, which would end the process. This listener stays for the client's life; the
+  // request in flight still fails with the query's own error and pg-pool drops the dead client on release.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      process.stderr.write(`postgres pool: connection lost while in use: ${err.message}\n`);
+    });
+  });
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -10,6 +10,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode, type Locale } from '@openvod/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type MessageKey, t } from '../i18n/messages.ts';
+import { localeOf } from './request-context.ts';
 
 /** A message parameter: a value, or a text rendered in the caller's locale (a nested translated message). */
 export type MessageParam = string | number | ((locale: Locale) => string);
@@ -30,6 +31,7 @@ export class AppError extends Error {
 
 export const notFound = (key: MessageKey = 'route_not_found') => new AppError(404, ErrorCode.notFound, key);
 export const unauthorized = () => new AppError(401, ErrorCode.unauthorized, 'unauthorized');
+export const forbidden = () => new AppError(403, ErrorCode.forbidden, 'forbidden');
 export const badRequest = (key: MessageKey, params: Record<string, MessageParam> = {}, field?: string) =>
   new AppError(400, ErrorCode.validation, key, params, field);
 
@@ -123,3 +125,28 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
   app.setNotFoundHandler((req, reply) => sendError(req, reply, notFound()));
 }
+
+/**
+ * Fastify's `frameworkErrors` option (app.ts): errors its router raises before a request reaches a route, which
+ * skip the error handler and the request hooks. A path parameter over the router's limit (FST_ERR_MAX_PARAM_LENGTH,
+ * 100 characters) answers 414 and a path that does not decode (FST_ERR_BAD_URL) 400, both as `{code: 1001, msg,
+ * field: 'path'}` in the caller's language (`lang` query or header, Accept-Language) like every other error.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const locale = localeOf(req);
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const reason = tooLong ? t(locale, 'v_too_big', { max: MAX_PARAM_LENGTH }) : t(locale, 'v_format');
+  return reply
+    .code(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .send(
+      JSON.stringify({
+        code: ErrorCode.validation,
+        msg: t(locale, 'validation', { field: 'path', reason }),
+        field: 'path',
+      }),
+    );
+}
+
+/** The router's longest path parameter (Fastify's `maxParamLength`, set in app.ts). */
+export const MAX_PARAM_LENGTH = 100;

@@ -68,16 +68,33 @@ export function baseAddress(value: string | string[] | undefined): string {
   }
 }
 
+/**
+ * The caller's locale: the `lang` query parameter, else the `lang` header, else Accept-Language (contract
+ * `matchLocale`). `query` is the parsed query when Fastify has one; without it (errors raised by the router before
+ * a request is routed, plugins/errors.ts `frameworkErrors`) the query string of `url` is read.
+ */
+export function localeOf(
+  req: { headers: Record<string, string | string[] | undefined>; url?: string },
+  query?: unknown,
+): Locale {
+  let lang = '';
+  const q = query as Record<string, unknown> | undefined;
+  if (typeof q?.lang === 'string') lang = q.lang;
+  else if (!q && req.url?.includes('?')) {
+    try {
+      lang = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1)).get('lang') ?? '';
+    } catch {
+      lang = '';
+    }
+  }
+  return matchLocale(lang || header(req.headers.lang, 16) || header(req.headers['accept-language'], 200));
+}
+
 export const requestContext = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', 'zh-cn');
   app.decorateRequest('client', null as unknown as ClientHeaders);
   app.addHook('onRequest', async (req) => {
-    const q = req.query as Record<string, unknown> | undefined;
-    const lang =
-      (typeof q?.lang === 'string' ? q.lang : '') ||
-      header(req.headers.lang, 16) ||
-      header(req.headers['accept-language'], 200);
-    req.locale = matchLocale(lang);
+    req.locale = localeOf(req, req.query ?? {});
     req.client = {
       version: header(req.headers.version, 20),
       versionCode: int(req.headers.versioncode),

@@ -13,6 +13,7 @@ import { type Endpoint, ErrorBody, ErrorCode, endpoints, type OperationId } from
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
+import { assertNoNul } from './text-input.ts';
 
 /** Encryption of `encrypt_data` payloads; decorated on the app as `payloadCipher` (modules/appconfig). */
 export interface PayloadCipher {
@@ -57,6 +58,8 @@ async function decryptBody(app: FastifyInstance, req: FastifyRequest) {
     throw encryptedBodyError();
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw encryptedBodyError();
+  // The root's NUL check (text-input.ts) saw only the envelope.
+  assertNoNul(parsed, 'body');
   req.body = parsed;
   req.encryptedPayload = true;
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { macPlog, macUser, userSession } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { findUserByName } from './accounts.service.ts';
+import { findUserByName, LOGIN_SLOWDOWN_MS } from './accounts.service.ts';
 import { formFile, image, makeUser, nextIp } from './test-helpers.ts';
 
 let t: TestApp;
@@ -290,31 +290,109 @@ describe('login', () => {
     expect(days).toBe(30);
   });
 
-  it('refuses brute force on one user name with 429, whatever the IP', async () => {
+  it('strangers guessing a password from many addresses do not lock its owner out: they slow the name down', async () => {
     await makeUser(t, { user_name: 'victim', password: 'right123' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({
+    const waits: number[] = [];
+    const accounts = t.app.services.accounts;
+    const realDelay = accounts.delay;
+    accounts.delay = async (ms) => void waits.push(ms);
+    try {
+      // Ten wrong passwords from ten addresses: each a plain failure.
+      for (let i = 0; i < 10; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: nextIp(),
+          headers: en,
+          payload: { user_name: 'victim', user_pwd: `guess${i}xx` },
+        });
+        expect(res.statusCode).toBe(400);
+      }
+      expect(waits).toEqual([]);
+      // The owner, from an address of their own, still signs in (after the slow-down's wait).
+      const right = await t.app.inject({
         method: 'POST',
         url: '/api/user/login',
         remoteAddress: nextIp(),
         headers: en,
-        payload: { user_name: 'victim', user_pwd: `guess${i}xx` },
+        payload: { user_name: 'victim', user_pwd: 'right123' },
       });
-      statuses.push(res.statusCode);
-      if (i === 10) expect(res.json()).toEqual({ code: 1429, msg: 'Please do not operate frequently' });
+      expect(right.statusCode).toBe(200);
+      expect(right.json().code).toBe(1);
+      expect(waits).toEqual([LOGIN_SLOWDOWN_MS]);
+      // A further guess from yet another address is slowed down too and still fails.
+      const guess = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: nextIp(),
+        headers: en,
+        payload: { user_name: 'victim', user_pwd: 'guess99xx' },
+      });
+      expect(guess.statusCode).toBe(400);
+      expect(waits).toEqual([LOGIN_SLOWDOWN_MS, LOGIN_SLOWDOWN_MS]);
+    } finally {
+      accounts.delay = realDelay;
+      await accounts.loginGuard.reset('victim');
     }
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    // Even the right password is refused while the name is blocked.
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      remoteAddress: nextIp(),
-      payload: { user_name: 'victim', user_pwd: 'right123' },
-    });
-    expect(right.statusCode).toBe(429);
-    await t.app.services.accounts.loginLimiter.reset('victim');
+  });
+
+  it('refuses brute force on one user name from one address with 429, that address only', async () => {
+    await makeUser(t, { user_name: 'victim2', password: 'right123' });
+    const ip = nextIp();
+    const accounts = t.app.services.accounts;
+    const realDelay = accounts.delay;
+    accounts.delay = async () => {};
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: ip,
+          headers: en,
+          payload: { user_name: 'victim2', user_pwd: `guess${i}xx` },
+        });
+        statuses.push(res.statusCode);
+        if (i === 10) expect(res.json()).toEqual({ code: 1429, msg: 'Please do not operate frequently' });
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      // That address stays refused, even with the right password, for the window.
+      const sameIp = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: ip,
+        payload: { user_name: 'victim2', user_pwd: 'right123' },
+      });
+      expect(sameIp.statusCode).toBe(429);
+      // Another address (the owner's) signs in.
+      const owner = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: nextIp(),
+        payload: { user_name: 'victim2', user_pwd: 'right123' },
+      });
+      expect(owner.statusCode).toBe(200);
+      // An IPv6 guesser is counted by its /64: a new address inside it is refused too.
+      for (let i = 0; i < 10; i++) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: `2001:db8:1:2::${(i + 1).toString(16)}`,
+          payload: { user_name: 'victim2', user_pwd: `guess${i}xx` },
+        });
+      }
+      const sameNet = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: '2001:db8:1:2:ffff::1',
+        payload: { user_name: 'victim2', user_pwd: 'right123' },
+      });
+      expect(sameNet.statusCode).toBe(429);
+    } finally {
+      accounts.delay = realDelay;
+      await accounts.loginGuard.reset('victim2', [ip, '2001:db8:1:2::1']);
+    }
   });
 
   it('refuses brute force from one IP with 429, whatever the names', async () => {

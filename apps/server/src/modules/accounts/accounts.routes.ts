@@ -3,7 +3,8 @@
  * checkLogin, userInfo, updateInfo, portrait, keepAlive, logout, deleteAccount. The phone, code, oauth and app-config
  * calls live in their own modules and use {@link userGuard} and the service functions.
  *
- * Rate limits: login 30/min per IP plus 10 failures per 15 min per user name (AccountsService.loginLimiter), reg
+ * Rate limits: login 30/min per IP plus 10 failures per 15 min per user name and address, then 429 for that address
+ * (a name guessed at from many addresses is slowed down, never closed to its owner: limits.ts LoginGuard), reg
  * 20/min per IP plus the operator's daily cap per IP, regCheck 60/min per IP.
  */
 import multipart from '@fastify/multipart';

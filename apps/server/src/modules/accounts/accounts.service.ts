@@ -39,7 +39,7 @@ import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { type MergeHandler, mergeGuestInto } from './guest-merge.ts';
-import { type FailureCounter, MemoryFailureCounter } from './limits.ts';
+import { LoginGuard, MemoryFailureCounter } from './limits.ts';
 
 export type { GroupRow, UserRow } from './accounts.repo.ts';
 
@@ -689,19 +689,26 @@ export interface AccountsOptions {
   timeZone: string;
   /** Folder served at /media/ (avatars go to its `avatars/`). */
   mediaDir: string;
-  /** Failed logins per user name within the window before 429 (default 10 per 15 minutes). */
+  /**
+   * Failed logins per user name and address before that address gets 429 on that name, and per user name from
+   * every address before each check on it is slowed down (default 10 per 15 minutes, both).
+   */
   loginFailuresPerName?: number;
   loginFailureWindowMs?: number;
   /**
-   * Where failed logins are counted (app.ts: a {@link RedisFailureCounter} with REDIS_URL); default a
-   * {@link MemoryFailureCounter} of `loginFailuresPerName` per `loginFailureWindowMs`.
+   * Where failed logins are counted (app.ts: {@link RedisFailureCounter}s with REDIS_URL); default
+   * {@link MemoryFailureCounter}s of `loginFailuresPerName` per `loginFailureWindowMs`.
    */
-  loginFailureCounter?: FailureCounter;
+  loginGuard?: LoginGuard;
 }
 
-/** Default failed-login limit per user name: 10 per 15 minutes. */
+/** Default failed-login limits: 10 per 15 minutes per name and address (then 429), per name (then slowed). */
 export const LOGIN_FAILURES_PER_NAME = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** The wait before each password check on a name guessed at from many addresses (limits.ts LoginGuard). */
+export const LOGIN_SLOWDOWN_MS = 1000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const fieldOf: Record<CredentialProblem, string> = {
   account_format: 'user_name',
@@ -743,17 +750,22 @@ export class AccountsService {
   private settingsSource: () => Promise<Partial<AccountSettings>> = async () => ({});
   private readonly handlers: DeletionHandler[] = [];
   private readonly mergeHandlers: MergeHandler[] = [];
-  readonly loginLimiter: FailureCounter;
+  readonly loginGuard: LoginGuard;
+  /** How the login slow-down waits (a timer); tests replace it to record the wait. */
+  delay: (ms: number) => Promise<void> = wait;
 
   constructor(
     readonly db: Db,
     readonly opts: AccountsOptions,
   ) {
-    this.loginLimiter =
-      opts.loginFailureCounter ??
-      new MemoryFailureCounter(
-        opts.loginFailuresPerName ?? LOGIN_FAILURES_PER_NAME,
-        opts.loginFailureWindowMs ?? LOGIN_FAILURE_WINDOW_MS,
+    const max = opts.loginFailuresPerName ?? LOGIN_FAILURES_PER_NAME;
+    const windowMs = opts.loginFailureWindowMs ?? LOGIN_FAILURE_WINDOW_MS;
+    this.loginGuard =
+      opts.loginGuard ??
+      new LoginGuard(
+        new MemoryFailureCounter(max, windowMs),
+        new MemoryFailureCounter(max, windowMs),
+        LOGIN_SLOWDOWN_MS,
       );
   }
 
@@ -871,7 +883,8 @@ export class AccountsService {
 
   /**
    * Login with name and password. 400 spec §5 messages for bad input, 400 login_failed for wrong credentials,
-   * 429 after too many failures for one name, 403 for a disabled account.
+   * 429 after too many failures for one name from this address (limits.ts LoginGuard; a name guessed at from many
+   * addresses is slowed down instead), 403 for a disabled account.
    */
   async login(
     body: { user_name: string; user_pwd: string; user_pwd2?: string; imei?: string },
@@ -879,15 +892,18 @@ export class AccountsService {
   ): Promise<{ info: UserInfo; token: string }> {
     assertCredentials(body, 'login');
     const name = body.user_name.trim();
-    if (await this.loginLimiter.blocked(name)) throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
+    // Locked per name and address; a name guessed at from many addresses is slowed down, not closed to its owner.
+    const verdict = await this.loginGuard.before(name, ctx.ip);
+    if (verdict.kind === 'refuse') throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
+    if (verdict.kind === 'slow') await this.delay(verdict.ms);
     const user = await findUserByName(this.db, name);
     const ok = user ? await verifyPassword(user.user_pwd, body.user_pwd) : await verifyPassword(DUMMY_HASH, '');
     if (!user || !ok || user.user_deleted_at) {
-      await this.loginLimiter.fail(name);
+      await this.loginGuard.failed(name, ctx.ip);
       throw new AppError(400, ErrorCode.generic, 'login_failed');
     }
     if (user.user_status !== 1) throw forbidden();
-    await this.loginLimiter.reset(name);
+    await this.loginGuard.succeeded(name, ctx.ip);
     const now = this.now();
     await expireVipIfDue(this.db, user, now);
     await this.mergeGuest(ctx, user.user_id);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
 import { createTestDb, type TestDb } from '../../test/harness.ts';
-import { LOGIN_FAILURES_PER_NAME } from './accounts.service.ts';
+import { LOGIN_FAILURES_PER_NAME, LOGIN_SLOWDOWN_MS } from './accounts.service.ts';
 import { connectRedis, MemoryFailureCounter, RedisFailureCounter } from './limits.ts';
 import { nextIp } from './test-helpers.ts';
 
@@ -62,23 +62,34 @@ const login = (app: App, name: string, ip: string) =>
   });
 
 describe('two processes sharing one Redis', () => {
-  it('share the failed-login counter of a user name', async () => {
+  it('share the failed-login counters: per name and address (then 429 there), per name (then slowed down)', async () => {
     const a = await newApp(REDIS_URL);
     const b = await newApp(REDIS_URL);
+    const waits: string[] = [];
+    a.services.accounts.delay = async (ms) => void waits.push(`a:${ms}`);
+    b.services.accounts.delay = async (ms) => void waits.push(`b:${ms}`);
     const name = `victim${randomBytes(3).toString('hex')}`;
-    // Half the allowed failures on each instance, each from a fresh IP (the per-IP route limit stays out of it).
+    const ip = nextIp();
+    // Half the allowed failures on each instance, from one address.
     for (let i = 0; i < LOGIN_FAILURES_PER_NAME; i++) {
-      const res = await login(i % 2 === 0 ? a : b, name, nextIp());
+      const res = await login(i % 2 === 0 ? a : b, name, ip);
       expect(res.statusCode).toBe(400);
     }
+    expect(await redis.get(`${prefix}login-fail-addr:${name}\n${ip}`)).toBe(String(LOGIN_FAILURES_PER_NAME));
     expect(await redis.get(`${prefix}login-fail:${name}`)).toBe(String(LOGIN_FAILURES_PER_NAME));
-    const blockedA = await login(a, name, nextIp());
-    const blockedB = await login(b, name, nextIp());
+    expect(waits).toEqual([]);
+    // That address is refused on both instances.
+    const blockedA = await login(a, name, ip);
+    const blockedB = await login(b, name, ip);
     expect(blockedA.statusCode).toBe(429);
     expect(blockedB.statusCode).toBe(429);
     expect(blockedB.json()).toEqual({ code: 1429, msg: 'Please do not operate frequently' });
+    // Another address is not refused: its check is slowed down on either instance (the name's count is shared).
+    expect((await login(b, name, nextIp())).statusCode).toBe(400);
+    expect((await login(a, name, nextIp())).statusCode).toBe(400);
+    expect(waits).toEqual([`b:${LOGIN_SLOWDOWN_MS}`, `a:${LOGIN_SLOWDOWN_MS}`]);
     // The window started at the first failure and is not extended by later ones.
-    const ttl = await redis.pttl(`${prefix}login-fail:${name}`);
+    const ttl = await redis.pttl(`${prefix}login-fail-addr:${name}\n${ip}`);
     expect(ttl).toBeGreaterThan(14 * 60_000);
     expect(ttl).toBeLessThanOrEqual(15 * 60_000);
   });

@@ -640,6 +640,14 @@ describe('encrypted codeLogin (spec §7)', () => {
       }),
     });
     expect(notJson.json().msg).toBe('The encrypted data could not be read');
+    // A NUL inside the encrypted body is refused like one in a plain body (plugins/text-input.ts), not a 500.
+    const nul = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/code-login',
+      ...req(envelope({ phone: `${phone}\u0000`, code })),
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 1001, field: 'phone' });
     await withClock(
       () => 61_000,
       () => t.app.inject({ method: 'POST', url: '/api/user/phone-login/code', ...req({ phone }) }),

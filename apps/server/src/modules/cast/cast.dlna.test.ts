@@ -140,12 +140,18 @@ describe.skipIf(optedOut)('DLNA casting to gmediarender in a network namespace',
     const info = res.body.info as Json;
     const port = (t as TestApp).app.server.address() as { port: number };
     expect(info.url).toMatch(
-      new RegExp(`^http://${renderer?.hostAddress.replace(/\./g, '\\.')}:${port.port}/media/cast/[0-9a-f]+\\.mp4$`),
+      // A signed, expiring media address (modules/media/signed-urls.ts): the renderer sends no session.
+      new RegExp(
+        `^http://${renderer?.hostAddress.replace(/\./g, '\\.')}:${port.port}/media/t/[\\w-]+/cast/[0-9a-f]+\\.mp4$`,
+      ),
     );
     // The title as stored (the console strips markup), sent escaped inside the DIDL-Lite metadata.
     expect(info.title).toBe('Cast & "Film"');
     // The renderer fetched the remuxed file from us: it is a real MP4 on disk.
-    const file = path.join((t as TestApp).dataDir, 'media', new URL(info.url).pathname.slice('/media/'.length));
+    const rel = new URL(info.url).pathname.replace(/^\/media\/t\/[^/]+\//, '');
+    const file = path.join((t as TestApp).dataDir, 'media', rel);
+    // Without its signature the file is not served.
+    expect((await app.inject(`/media/${rel}`)).statusCode).toBe(403);
     expect(fs.readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
     const playing = await waitFor((s) => s.state === 'PLAYING' && s.position >= 1, 'PLAYING past 1 s');
     expect(playing.duration).toBeGreaterThanOrEqual(59);

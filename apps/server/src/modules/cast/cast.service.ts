@@ -41,6 +41,8 @@ import { AvTransport, didlLite, fetchDescription, UpnpRefusedError } from './upn
 export interface CastOptions {
   /** DLNA on (DLNA env, default on). */
   enabled: boolean;
+  /** Signs a `/media/...` path for the renderer (media/signed-urls.ts MediaSigner.sign); identity without. */
+  signMedia?: (pathname: string) => Promise<string>;
   /** Interface names SSDP may use (DLNA_INTERFACES); undefined = every non-internal IPv4 interface. */
   interfaces?: readonly string[];
   /** Also accept renderers on loopback (unit tests only; never from the environment). */
@@ -305,7 +307,8 @@ export class CastService {
   pruneCache(...alsoKeep: string[]): Promise<PruneResult> {
     const keep = new Set(alsoKeep);
     for (const session of this.sessions.values()) {
-      const m = /\/media\/cast\/([^/?#]+\.mp4)(?:[?#]|$)/.exec(session.url);
+      // `/media/cast/<file>`, or signed: `/media/t/<token>/cast/<file>`.
+      const m = /\/media\/(?:t\/[^/]+\/)?cast\/([^/?#]+\.mp4)(?:[?#]|$)/.exec(session.url);
       if (m?.[1]) keep.add(m[1]);
     }
     for (const key of this.remuxing.keys()) keep.add(`${key}.mp4`);
@@ -329,7 +332,8 @@ export class CastService {
     const ext = path.extname(file).toLowerCase();
     const rel = ext === '.m3u8' ? await this.remux(file) : pathname;
     const base = this.baseUrlFor(iface);
-    return { url: `${base}${rel}`, mime: ext === '.m3u8' ? 'video/mp4' : (MIME[ext] ?? 'video/mp4') };
+    const signed = this.opts.signMedia ? await this.opts.signMedia(rel) : rel;
+    return { url: `${base}${signed}`, mime: ext === '.m3u8' ? 'video/mp4' : (MIME[ext] ?? 'video/mp4') };
   }
 
   /**

@@ -193,6 +193,43 @@ describe('getDetail and hits', () => {
   });
 });
 
+describe('self-served media addresses', () => {
+  it('getDetail gives signed, expiring addresses of own media; the bare path is refused', async () => {
+    const dir = `${t.dataDir}/media/sigtest/ep1`;
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(`${dir}/index.m3u8`, '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nseg0.ts\n#EXT-X-ENDLIST\n');
+    fs.writeFileSync(`${dir}/seg0.ts`, Buffer.alloc(188, 0x47));
+    await t.db.db
+      .update(macVod)
+      .set({
+        vod_play_from: 'ovhls',
+        vod_play_url: '第1集$/media/sigtest/ep1/index.m3u8#第2集$https://cdn.example.com/x/index.m3u8',
+      })
+      .where(eq(macVod.vod_id, streetId));
+    t.app.services.content.invalidate();
+    // Before the gate opens nobody gets an address; a guessed bare path is refused, playlist and segment.
+    expect((await t.app.inject('/media/sigtest/ep1/index.m3u8')).statusCode).toBe(403);
+    expect((await t.app.inject('/media/sigtest/ep1/seg0.ts')).statusCode).toBe(403);
+    const member = await makeUser(t);
+    const take = await t.app.inject({
+      url: `/api/user/ulog?ac=set&mid=1&type=4&id=${streetId}&sid=1&nid=1`,
+      headers: member.headers,
+    });
+    expect(take.statusCode, take.body).toBe(200);
+    const info = (await t.app.inject({ url: `/api/vod/${streetId}`, headers: member.headers })).json().info;
+    expect(info.play_locked).toBe(0);
+    const [own, cdn] = info.sources[0].episodes.map((e: { url: string }) => e.url);
+    expect(own).toMatch(/^\/media\/t\/\d+-2-[\w-]{22}\/sigtest\/ep1\/index\.m3u8$/);
+    expect(cdn).toBe('https://cdn.example.com/x/index.m3u8');
+    expect(info.vod_play_url).toBe(`第1集$${own}#第2集$https://cdn.example.com/x/index.m3u8`);
+    // The player loads the playlist and the segment it names relatively, with no session.
+    const playlist = await t.app.inject(own);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('seg0.ts');
+    expect((await t.app.inject(own.replace('index.m3u8', 'seg0.ts'))).statusCode).toBe(200);
+  });
+});
+
 describe('system routes', () => {
   it('healthz and readyz answer', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });

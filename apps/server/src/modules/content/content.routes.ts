@@ -12,14 +12,21 @@ import { defineRoute } from '../../plugins/routes.ts';
 import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { ContentService } from './content.service.ts';
 
-export function contentRoutes(app: FastifyInstance, content: ContentService) {
+export function contentRoutes(
+  app: FastifyInstance,
+  content: ContentService,
+  /** Signs the server's own media addresses in a response text (media/signed-urls.ts); identity without. */
+  signMedia: (text: string) => Promise<string> = async (text) => text,
+) {
   defineRoute(app, 'getType', async ({ req }) => content.typeList(await content.groupOf(req.client.authorcode)));
   defineRoute(app, 'data', async ({ query }) => content.data(query));
   defineRoute(app, 'dataWithType', async ({ query }) => content.dataWithType(query));
   defineRoute(app, 'getHome', async () => content.home());
-  defineRoute(app, 'getDetail', async ({ params, req }) =>
-    content.detail(params.id, await content.callerOf(req.client.authorcode)),
-  );
+  // The play addresses of the server's own media are signed and expire (media/signed-urls.ts).
+  defineRoute(app, 'getDetail', async ({ params, req }) => {
+    const { raw } = await content.detail(params.id, await content.callerOf(req.client.authorcode));
+    return { raw: await signMedia(raw) };
+  });
   // A view count is a write anyone can call: throttle per client so counts cannot be pumped.
   defineRoute(
     app,

@@ -10,8 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureDemoMedia } from './demo-media.ts';
+import { MediaSigner } from './signed-urls.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+// The media URL key of the servers started here, so the test can sign the live playlist's address (signed-urls.ts).
+const MEDIA_URL_SECRET = 'live-demo-main-test-media-key';
+const signer = new MediaSigner(async () => Buffer.from(MEDIA_URL_SECRET, 'utf8'));
+const LIVE_PLAYLIST = await signer.sign('/media/live/openvod/index.m3u8');
 // The same cache as the seed test: generated once per machine.
 const MEDIA_CACHE = path.join(os.tmpdir(), 'openvod-seed-test-media');
 
@@ -47,6 +52,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: 'test-password-1',
       LOG_LEVEL: 'warn',
+      MEDIA_URL_SECRET,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,7 +122,7 @@ describe('main.ts with the demo live channel (LIVE_DEMO unset)', () => {
   });
 
   it('serves an advancing live playlist without caching, and SIGTERM stops ffmpeg with the server', async () => {
-    const url = `${server.base}/media/live/openvod/index.m3u8`;
+    const url = `${server.base}${LIVE_PLAYLIST}`;
     const sequenceNow = async () => {
       const res = await fetch(url);
       if (res.status !== 200) throw new Error(`status ${res.status}`);
@@ -164,7 +170,7 @@ describe('main.ts with LIVE_DEMO=0', () => {
     await expect(
       vi.waitFor(
         async () => {
-          const res = await fetch(`${server.base}/media/live/openvod/index.m3u8`);
+          const res = await fetch(`${server.base}${LIVE_PLAYLIST}`);
           expect(res.status).toBe(404);
           throw new Error('no live playlist');
         },
