@@ -159,6 +159,8 @@ describe('getDetail and hits', () => {
       {
         sid: 1,
         from: 'ovhls',
+        // No player table entry names ovhls in this test's data: the display name falls back to the code.
+        show: 'ovhls',
         server: 'no',
         note: '',
         episodes: [

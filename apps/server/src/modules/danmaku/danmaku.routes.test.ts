@@ -97,9 +97,13 @@ describe('barrageSend', () => {
   });
 
   it('validates text length, colour and time, naming the field', async () => {
-    const empty = await send(alice, { text: ' \u0000\u202e ' });
+    const empty = await send(alice, { text: ' \u202e\u200b ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 1001, msg: 'The danmaku cannot be empty', field: 'text' });
+    // A NUL is refused for every operation before validation (plugins/text-input.ts), naming the field.
+    const nul = await send(alice, { text: ' \u0000\u202e ' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 1001, field: 'text' });
     const long = await send(alice, { text: '字'.repeat(51) });
     expect(long.statusCode).toBe(400);
     expect(long.json().msg).toBe('A danmaku has at most 50 characters');
