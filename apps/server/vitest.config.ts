@@ -9,6 +9,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // `*.pg.test.ts` need a PostgreSQL server (what they test does not exist on PGlite): the DATABASE_URL pass only.
+    exclude: process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
     // Stops the run with the missing system packages named before any test starts (src/test/preflight.ts).
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 60_000,

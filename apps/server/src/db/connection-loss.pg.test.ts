@@ -2,7 +2,8 @@
  * PostgreSQL ending the server's connections during write traffic (a restart, a failover, pg_terminate_backend):
  * the requests in flight fail with an answer, the process lives on and answers again (db/client.ts keeps an error
  * listener on every pooled client, checked out ones included). Runs the real server process (main.ts) against a
- * fresh database on DATABASE_URL; skipped on PGlite, which has no server connections to end.
+ * fresh database on DATABASE_URL. A `.pg.test.ts` file: only the PostgreSQL pass runs it (apps/server/vitest.config.ts),
+ * since PGlite has no server connections to end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,8 +19,9 @@ import { runMigrations } from './migrate.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const url = process.env.DATABASE_URL;
+if (!url) throw new Error('connection-loss.pg.test.ts needs DATABASE_URL (a PostgreSQL server)');
 
-describe.skipIf(!url)('PostgreSQL connections ended under write traffic (real server process)', () => {
+describe('PostgreSQL connections ended under write traffic (real server process)', () => {
   const name = `ov_test_${randomBytes(6).toString('hex')}`;
   let dbUrl: string;
   let dataDir: string;
