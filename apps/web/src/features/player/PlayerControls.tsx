@@ -48,7 +48,7 @@ interface GestureLayerProps {
 
 /**
  * The touch surface over the video (pointer events, `touch-action: none`): tap shows/hides the controls, double tap
- * plays/pauses, a horizontal drag seeks (time tooltip), a vertical drag on the left half sets the brightness and on the
+ * (two lifts within {@link DOUBLE_TAP_MS} by their event time stamps) plays/pauses, a horizontal drag seeks (time tooltip), a vertical drag on the left half sets the brightness and on the
  * right half the volume (percent pop-ups). See `gestures.ts` for the math.
  */
 export function GestureLayer({
@@ -126,7 +126,10 @@ export function GestureLayer({
       popupTimer.current = setTimeout(() => handlers.current.onPopup(null), POPUP_LINGER_MS);
       return;
     }
-    const now = performance.now();
+    // When the finger lifted (the event's own time stamp, the same clock as performance.now()), not when this handler
+    // runs: a busy main thread (decoding, rendering) delays the handlers, and a real double tap must not turn into
+    // two single taps because the second was handled late.
+    const now = e.timeStamp > 0 ? e.timeStamp : performance.now();
     if (now - lastTap.current < DOUBLE_TAP_MS) {
       clearTimeout(tapTimer.current);
       lastTap.current = 0;
