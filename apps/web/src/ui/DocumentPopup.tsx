@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import styles from './DocumentPopup.module.css';
-import { CloseIcon } from './icons';
+import { SheetHead } from './SheetHead';
 
 interface DocumentPopupProps {
   title: string;
@@ -16,12 +16,7 @@ export function DocumentPopup({ title, text, visible, onClose }: DocumentPopupPr
   const { t } = useTranslation();
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={styles.body} destroyOnClose>
-      <div className={styles.head}>
-        <h2 className={styles.title}>{title}</h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label={t('common.close')}>
-          <CloseIcon size={20} />
-        </button>
-      </div>
+      <SheetHead title={title} onClose={onClose} />
       <div className={styles.text} data-testid="document-text">
         {text?.trim() ? text : t('account.documentEmpty')}
       </div>

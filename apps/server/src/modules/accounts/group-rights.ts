@@ -2,7 +2,7 @@
  * Group rights per category (MacCMS `mac_group.group_type` / `group_popedom`, research/maccms.md §1.2): what applies,
  * and what a newly created category gets.
  *
- * The rule (the same one quotas.service.ts `rightsOf` applies to play and download): a group may open the categories
+ * The rule (quotas.service.ts `rightsOf` applies it to play and download through {@link effectiveRights}): a group may open the categories
  * listed in `group_type`; on such a category its rights are the `group_popedom` entry, or, when the operator never
  * set one, every right but try-see (1 list, 2 detail, 3 play, 4 download). A category outside `group_type` has none.
  */

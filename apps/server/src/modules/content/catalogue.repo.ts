@@ -6,6 +6,7 @@ import type { Topic } from '@openvod/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayCover, macGroup, macTopic, macVod, macVodScore, searchWord } from '../../db/schema/index.ts';
+import { typeIdsOf } from '../accounts/group-rights.ts';
 import { searchVodRows } from './content.repo.ts';
 
 type TopicRow = typeof macTopic.$inferSelect;
@@ -17,12 +18,7 @@ export async function groupTypeIds(db: Db, groupId: number): Promise<Set<number>
     .from(macGroup)
     .where(eq(macGroup.group_id, groupId));
   if (row?.group_status !== 1) return undefined;
-  return new Set(
-    row.group_type
-      .split(',')
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isInteger(n) && n > 0),
-  );
+  return new Set(typeIdsOf(row.group_type));
 }
 
 /** Published, enabled-category condition for ad-hoc queries (`disabled` = ids of disabled categories). */

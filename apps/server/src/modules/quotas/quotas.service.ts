@@ -48,6 +48,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { GROUP_GUEST, type UserRow } from '../accounts/accounts.service.ts';
+import { effectiveRights } from '../accounts/group-rights.ts';
 import { isGuestAccount, quotaGroupOf } from '../accounts/guest-account.ts';
 import { InsufficientBalance, type LedgerService } from '../ledger/ledger.service.ts';
 import type { UlogQuotaHook } from '../playback/playback.service.ts';
@@ -74,8 +75,6 @@ export type Access = Omit<CheckBuyPopedomResponse, 'code' | 'msg'>;
 
 const PLAY = 4;
 const RIGHT_OF_TYPE: Record<number, number> = { 4: 3, 5: 4 };
-/** Every right of a category that the group may open but whose rights the operator did not set. */
-const ALL_RIGHTS = [1, 2, 3, 4];
 const BLOCKED_CHOICES: PopedomChoice[] = ['ad', 'login', 'vip'];
 
 const REFUSALS: Partial<Record<PopedomReason, () => AppError>> = {
@@ -100,12 +99,7 @@ export class QuotasService {
   private async rightsOf(groupId: number, top: number): Promise<number[]> {
     const g = (await repo.groupRights(this.db, groupId)) ?? (await repo.groupRights(this.db, GROUP_GUEST));
     if (!g) return [];
-    const open = g.group_type
-      .split(',')
-      .map((s) => Number(s.trim()))
-      .includes(top);
-    if (!open) return [];
-    return g.group_popedom[String(top)] ?? ALL_RIGHTS;
+    return effectiveRights(g)[String(top)] ?? [];
   }
 
   /**

@@ -17,7 +17,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { loginPath } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { confirm, toast } from '../../ui/feedback';
-import { CloseIcon } from '../../ui/icons';
+import { SheetHead } from '../../ui/SheetHead';
 import { danmakuApi, danmakuListKey } from './api';
 import { announceSent } from './bus';
 import styles from './Danmaku.module.css';
@@ -113,7 +113,7 @@ export function DanmakuSheets({ video, vodId, nid }: { video: HTMLVideoElement |
         bodyClassName={styles.sheet}
         destroyOnClose
       >
-        <SheetHead title={t('danmaku.open')} onClose={close} testId="danmaku-send-close" />
+        <SheetHead title={t('danmaku.open')} onClose={close} closeTestId="danmaku-send-close" />
         <SendBox video={video} vodId={vodId} sid={sid} nid={nid} onSent={close} />
       </Popup>
       <Popup
@@ -124,29 +124,10 @@ export function DanmakuSheets({ video, vodId, nid }: { video: HTMLVideoElement |
         bodyClassName={styles.sheet}
         destroyOnClose
       >
-        <SheetHead title={t('danmaku.settings')} onClose={close} testId="danmaku-settings-close" />
+        <SheetHead title={t('danmaku.settings')} onClose={close} closeTestId="danmaku-settings-close" />
         <SettingsPanel />
       </Popup>
     </>
-  );
-}
-
-/** The head of a danmaku sheet, as the app's other sheets have it (ui/DocumentPopup): its title and a close button. */
-function SheetHead({ title, onClose, testId }: { title: string; onClose: () => void; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.head}>
-      <h2 className={styles.title}>{title}</h2>
-      <button
-        type="button"
-        className={styles.close}
-        onClick={onClose}
-        aria-label={t('common.close')}
-        data-testid={testId}
-      >
-        <CloseIcon size={20} />
-      </button>
-    </div>
   );
 }
 
