@@ -25,11 +25,17 @@ export async function userToken(page: Page): Promise<string> {
   let token = '';
   await expect
     .poll(async () => {
-      token = await page.evaluate(
-        () =>
-          (JSON.parse(localStorage.getItem('openvod-user') ?? '{}') as { state?: { token?: string } }).state?.token ??
-          '',
-      );
+      // A page that is navigating (a pay redirect, a reload) has no context to read from: read again on the next poll.
+      token = await page
+        .evaluate(
+          () =>
+            (JSON.parse(localStorage.getItem('openvod-user') ?? '{}') as { state?: { token?: string } }).state?.token ??
+            '',
+        )
+        .catch((e: unknown) => {
+          if (e instanceof Error && /context was destroyed|navigat/i.test(e.message)) return '';
+          throw e;
+        });
       return token.length > 0;
     })
     .toBe(true);

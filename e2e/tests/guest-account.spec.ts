@@ -94,11 +94,12 @@ test('a guest buying VIP is asked to link a phone; linking keeps the account and
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('openvod-user') ?? '{}').state.user);
   expect(String(stored.user_id)).toBe(guestId);
   expect(stored.user_phone).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+  // The session token is read before buying: the fake channel's buy navigates to its cashier page.
+  const token = await userToken(page);
   await page.getByTestId('vip-plan-month').click();
   await page.getByTestId('vip-channel-fake').click();
   await page.getByTestId('vip-buy').click();
   await expect(page.getByTestId('bind-prompt')).toHaveCount(0);
-  const token = await userToken(page);
   await expect
     .poll(async () => {
       const res = await page.request.get('/api/billing/orders?page=1&limit=20', { headers: { authorcode: token } });
