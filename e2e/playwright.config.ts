@@ -3,6 +3,7 @@
  * Chromium (never a downloaded browser) with the flags of DESIGN.md §6. The viewer app and console must be built
  * first (`npm test` does that).
  */
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -12,8 +13,34 @@ export const ENCRYPT_KEY = 'e2eKey01';
 // Per port, so two runs on one machine (different E2E_PORT) never share or wipe each other's folders.
 export const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
+/**
+ * The specs whose outcome depends on the database: money (orders, points, views, rewards), accounts and their merge,
+ * imports, per-user lists, rankings and the console's user queries. With `E2E_SCOPE=db` only these run: the second,
+ * PostgreSQL pass of `.ci/run` sets it, since the player, danmaku, casting, ads display and PWA specs exercise the
+ * browser and the media, which do not change with the database (the first pass, on PGlite, runs them all).
+ */
+export const DB_SPECS = [
+  'accounts.spec.ts',
+  'accounts-encrypted.spec.ts',
+  'billing.spec.ts',
+  'catalogue-browse.spec.ts',
+  'catalogue-vip.spec.ts',
+  'console-first-hour.spec.ts',
+  'console-import.spec.ts',
+  'free-views.spec.ts',
+  'guest-account.spec.ts',
+  'points.spec.ts',
+  'rewarded-ads.spec.ts',
+  'user-logs.spec.ts',
+];
+// A renamed or removed spec must not drop out of the PostgreSQL pass unnoticed.
+for (const f of DB_SPECS) {
+  if (!existsSync(new URL(`./tests/${f}`, import.meta.url))) throw new Error(`DB_SPECS names a missing spec: ${f}`);
+}
+
 export default defineConfig({
   testDir: './tests',
+  testMatch: process.env.E2E_SCOPE === 'db' ? DB_SPECS.map((f) => `**/${f}`) : '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
