@@ -10,10 +10,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
-import { TASK_PLOG } from '@openvod/contract';
+import { ErrorCode, TASK_PLOG } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
+import { type FileStorage, folderStorage, s3Storage } from './core/storage.ts';
 import type { DbHandle } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import {
@@ -60,7 +61,14 @@ import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
-import { forbidden, frameworkErrors, MAX_PARAM_LENGTH, notFound, registerErrorHandling } from './plugins/errors.ts';
+import {
+  AppError,
+  forbidden,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+  notFound,
+  registerErrorHandling,
+} from './plugins/errors.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { registerTextInputGuard } from './plugins/text-input.ts';
 
@@ -76,6 +84,11 @@ export interface AppDeps {
   adminDist?: string;
   /** Folder served at /media/ (default DATA_DIR/media). */
   mediaDir?: string;
+  /**
+   * Where uploaded files (avatars) are kept and served from at /media/avatars/: default the S3 bucket of
+   * `config.s3`, else `mediaDir` (core/storage.ts).
+   */
+  storage?: FileStorage;
   /** Token of the local CLI (lock file). */
   localToken?: string;
   /** Reported by /readyz; false while demo media is being generated. */
@@ -191,9 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fakePay: fakePayEnabled(deps.config.billing.fakePay, deps.config.nodeEnv),
   });
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
+  const storage = deps.storage ?? (deps.config.s3 ? s3Storage(deps.config.s3) : folderStorage(mediaDir));
   const accounts = new AccountsService(deps.db.db, {
     timeZone: deps.config.timeZone,
     mediaDir,
+    storage,
     // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
     loginGuard: redis
       ? new LoginGuard(
@@ -412,6 +427,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const kind = mediaKind(rel);
       if (kind === 'none') throw notFound();
       if (kind === 'signed' && !(await signer.verify(req.raw as never))) throw forbidden();
+    });
+    // Uploaded files come from the storage port (the media folder, or an S3 bucket every process shares).
+    media.get('/media/avatars/:file', { schema: { hide: true } }, async (req, reply) => {
+      const { file } = req.params as { file: string };
+      let obj: Awaited<ReturnType<FileStorage['get']>>;
+      try {
+        obj = await storage.get(`avatars/${file}`);
+      } catch (err) {
+        req.log.warn({ err }, 'storage read failed');
+        throw new AppError(503, ErrorCode.internal, 'storage_unavailable');
+      }
+      if (!obj) throw notFound();
+      reply
+        .type(obj.contentType)
+        .header('cache-control', 'public, max-age=3600')
+        .header('access-control-allow-origin', '*');
+      if (obj.length !== undefined) reply.header('content-length', obj.length);
+      return reply.send(obj.body);
     });
     await media.register(fastifyStatic, {
       root: mediaDir,

@@ -43,9 +43,16 @@
  * | WECHATPAY_BASE_URL | https://api.mch.weixin.qq.com | WeChat Pay API host |
  * | ADMOB_KEYS_URL | https://www.gstatic.com/admob/reward/verifier-keys.json | AdMob SSV public keys (fetched, cached by key_id) |
  * | UNIAD_SECURITY_KEY | unset | uni-ad rewarded video appSecurityKey (callback sign); unset = uni-ad callbacks refused |
+ * | S3_BUCKET | unset | uploaded files (avatars) go to this S3-compatible bucket instead of DATA_DIR/media (core/storage.ts) |
+ * | S3_ENDPOINT | unset (AWS) | endpoint URL of an S3-compatible service (MinIO, R2, OSS ...) |
+ * | S3_REGION | us-east-1 | the bucket's region |
+ * | S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY | unset | the bucket's access key (required with S3_BUCKET) |
+ * | S3_FORCE_PATH_STYLE | 1 with S3_ENDPOINT, else 0 | path-style addresses (endpoint/bucket/key) |
+ * | S3_PREFIX | unset | prefix of every key in the bucket, e.g. `openvod/` |
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from '../core/storage.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -119,6 +126,17 @@ const Env = z.object({
     .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
     .optional(),
   ...paymentEnv,
+  S3_BUCKET: z.string().max(255).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, 'must be empty or end with / (e.g. openvod/)')
+    .default(''),
   ENCRYPT_KEY: z
     .string()
     .refine((k) => Buffer.byteLength(k, 'utf8') === 8, 'must be exactly 8 bytes')
@@ -221,6 +239,8 @@ export interface Config {
   };
   /** Rewarded-ad callbacks (modules/rewards): ADMOB_KEYS_URL, UNIAD_SECURITY_KEY as given (empty = unset). */
   rewards: { admobKeysUrl?: string; uniadSecret?: string };
+  /** Uploaded files in an S3-compatible bucket (S3_*), or undefined: in DATA_DIR/media (core/storage.ts). */
+  s3: S3StorageOptions | undefined;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -242,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty provider/secret variable means "unset" (as in a .env file with `ENCRYPT_KEY=`).
   for (const key of OPTIONAL_AUTH_KEYS) input[key] = env[key] || undefined;
   for (const key of Object.keys(paymentEnv)) input[key] = env[key] || undefined;
+  for (const key of S3_KEYS) input[key] = env[key] || undefined;
   const parsed = Env.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -254,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  TZ: unknown time zone "${e.TZ}"`);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const s3 = s3Options(e);
   return {
     mediaUrlSecret: e.MEDIA_URL_SECRET,
     port: e.PORT,
@@ -287,6 +309,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ledgerCheckAt: e.LEDGER_CHECK_AT,
     },
     rewards: { admobKeysUrl: env.ADMOB_KEYS_URL || undefined, uniadSecret: env.UNIAD_SECURITY_KEY || undefined },
+    s3,
+  };
+}
+
+const S3_KEYS = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
+/** The S3 settings when S3_BUCKET is set; throws when its keys are missing (a half-configured bucket never starts). */
+function s3Options(e: z.output<typeof Env>): S3StorageOptions | undefined {
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT) throw new Error('Invalid configuration:\n  S3_BUCKET: required with S3_ENDPOINT');
+    return undefined;
+  }
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required with S3_BUCKET');
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    prefix: e.S3_PREFIX,
   };
 }
 

@@ -43,6 +43,7 @@ export type MessageKey =
   | 'route_not_found'
   | 'rate_limited'
   | 'internal'
+  | 'storage_unavailable'
   | 'vod_not_found'
   | 'type_not_found'
   | 'type_not_empty'
@@ -88,6 +89,7 @@ const zhCn: Catalogue = {
   route_not_found: '请求地址出错',
   rate_limited: '请勿频繁操作',
   internal: '服务器内部错误',
+  storage_unavailable: '存储服务暂时不可用，请稍后再试',
   vod_not_found: '影片不存在或已下架',
   type_not_found: '分类不存在',
   type_not_empty: '分类下还有子分类或影片，不能删除',
@@ -117,6 +119,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: '請求位址出錯',
     rate_limited: '請勿頻繁操作',
     internal: '伺服器內部錯誤',
+    storage_unavailable: '儲存服務暫時無法使用，請稍後再試',
     vod_not_found: '影片不存在或已下架',
     type_not_found: '分類不存在',
     type_not_empty: '分類下還有子分類或影片，不能刪除',
@@ -143,6 +146,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: 'Request address error',
     rate_limited: 'Please do not operate frequently',
     internal: 'Internal server error',
+    storage_unavailable: 'File storage is unavailable right now. Please try again later',
     vod_not_found: 'This title does not exist or has been taken down',
     type_not_found: 'This category does not exist',
     type_not_empty: 'The category still has sub-categories or titles and cannot be deleted',
@@ -169,6 +173,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: 'Adresse de requête erronée',
     rate_limited: 'Veuillez ne pas répéter cette action trop souvent',
     internal: 'Erreur interne du serveur',
+    storage_unavailable: 'Le stockage des fichiers est indisponible pour le moment. Réessayez plus tard',
     vod_not_found: "Ce titre n'existe pas ou a été retiré",
     type_not_found: "Cette catégorie n'existe pas",
     type_not_empty: 'La catégorie contient encore des sous-catégories ou des titres et ne peut pas être supprimée',
@@ -195,6 +200,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: 'Fehlerhafte Anfrageadresse',
     rate_limited: 'Bitte nicht so häufig ausführen',
     internal: 'Interner Serverfehler',
+    storage_unavailable: 'Der Dateispeicher ist gerade nicht erreichbar. Bitte später erneut versuchen',
     vod_not_found: 'Dieser Titel existiert nicht oder wurde entfernt',
     type_not_found: 'Diese Kategorie existiert nicht',
     type_not_empty: 'Die Kategorie enthält noch Unterkategorien oder Titel und kann nicht gelöscht werden',
@@ -221,6 +227,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: 'Dirección de solicitud incorrecta',
     rate_limited: 'No repita la operación con tanta frecuencia',
     internal: 'Error interno del servidor',
+    storage_unavailable: 'El almacenamiento de archivos no está disponible ahora. Inténtalo más tarde',
     vod_not_found: 'Este título no existe o ha sido retirado',
     type_not_found: 'Esta categoría no existe',
     type_not_empty: 'La categoría aún tiene subcategorías o títulos y no se puede eliminar',
@@ -247,6 +254,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: 'Endereço de pedido errado',
     rate_limited: 'Não repita a operação com tanta frequência',
     internal: 'Erro interno do servidor',
+    storage_unavailable: 'O armazenamento de ficheiros está indisponível de momento. Tente mais tarde',
     vod_not_found: 'Este título não existe ou foi retirado',
     type_not_found: 'Esta categoria não existe',
     type_not_empty: 'A categoria ainda tem subcategorias ou títulos e não pode ser eliminada',
@@ -273,6 +281,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: 'リクエストのアドレスが間違っています',
     rate_limited: '操作が頻繁すぎます',
     internal: 'サーバー内部エラー',
+    storage_unavailable: 'ファイルの保存先に接続できません。しばらくしてからもう一度お試しください',
     vod_not_found: 'この作品は存在しないか、公開終了しました',
     type_not_found: 'このカテゴリは存在しません',
     type_not_empty: 'サブカテゴリまたは作品が残っているため削除できません',
@@ -299,6 +308,7 @@ const catalogues: Record<Locale, Catalogue> = {
     route_not_found: '요청 주소 오류',
     rate_limited: '너무 자주 조작하지 마세요',
     internal: '서버 내부 오류',
+    storage_unavailable: '파일 저장소를 지금 사용할 수 없습니다. 잠시 후 다시 시도하세요',
     vod_not_found: '이 작품은 존재하지 않거나 내려졌습니다',
     type_not_found: '이 카테고리는 존재하지 않습니다',
     type_not_empty: '하위 카테고리나 작품이 남아 있어 삭제할 수 없습니다',

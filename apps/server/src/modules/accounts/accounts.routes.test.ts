@@ -7,7 +7,7 @@ import path from 'node:path';
 import { guestCredentials } from '@openvod/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { macPlog, macUser, userSession } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -565,8 +565,9 @@ describe('portrait', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toContain('image/jpeg');
       if (previous) {
-        await new Promise((r) => setTimeout(r, 50)); // the old file is removed in the background
-        expect(fs.existsSync(path.join(t.dataDir, 'media', previous.slice('/media/'.length)))).toBe(false);
+        // The old file is removed in the background.
+        const old = path.join(t.dataDir, 'media', previous.slice('/media/'.length));
+        await vi.waitFor(() => expect(fs.existsSync(old)).toBe(false));
       }
       previous = url;
     }
@@ -750,8 +751,7 @@ describe('deleteAccount', () => {
       await t.db.db.execute(sql`select count(*)::int as n from user_session where user_id = ${u.user.user_id}`),
     );
     expect(sessions[0]?.n).toBe(0);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fs.existsSync(avatar)).toBe(false);
+    await vi.waitFor(() => expect(fs.existsSync(avatar)).toBe(false));
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',

@@ -17,8 +17,6 @@
  * {@link AccountsService} holds what the HTTP routes need (clock, settings, limiters).
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import {
   type CredentialProblem,
@@ -32,6 +30,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
+import { type FileStorage, folderStorage } from '../../core/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { macUser } from '../../db/schema/index.ts';
 import { plainText } from '../../lib/sanitize.ts';
@@ -555,13 +554,18 @@ export async function cancelDeletion(db: Db, userId: number): Promise<void> {
     .where(and(eq(macUser.user_id, userId), isNull(macUser.user_deleted_at)));
 }
 
-const AVATAR_URL = /^\/media\/avatars\/([\w-]+\.jpg)$/;
+const AVATAR_URL = /^\/media\/(avatars\/[\w-]+\.jpg)$/;
 
-/** Remove an avatar file this server stored (`/media/avatars/<file>.jpg`); other values are left alone. */
-export function removeAvatarFile(mediaDir: string | undefined, portrait: string) {
+/**
+ * Remove an avatar this server stored (`/media/avatars/<file>.jpg`) from the storage that holds uploads (a
+ * {@link FileStorage}, or the media folder's path for the folder adapter); other values are left alone. Never
+ * throws: a file left behind is logged by nobody and costs only its bytes.
+ */
+export function removeAvatarFile(where: FileStorage | string | undefined, portrait: string): void {
   const m = AVATAR_URL.exec(portrait);
-  if (!mediaDir || !m) return;
-  fs.rm(path.join(mediaDir, 'avatars', m[1] as string), { force: true }, () => {});
+  if (!where || !m) return;
+  const storage = typeof where === 'string' ? folderStorage(where) : where;
+  storage.delete(m[1] as string).catch(() => {});
 }
 
 /**
@@ -578,7 +582,7 @@ export function removeAvatarFile(mediaDir: string | undefined, portrait: string)
 export async function processDeletions(
   db: Db,
   now: Date = new Date(),
-  opts: { timeZone?: string; mediaDir?: string; handlers?: readonly DeletionHandler[] } = {},
+  opts: { timeZone?: string; mediaDir?: string; storage?: FileStorage; handlers?: readonly DeletionHandler[] } = {},
 ): Promise<number> {
   // Nothing requested less than 3 calendar days ago can be due.
   const candidates = await repo.pendingDeletions(db, new Date(now.getTime() - DELETION_WORKING_DAYS * 86_400_000));
@@ -626,7 +630,7 @@ export async function processDeletions(
       });
     if (processed) {
       done++;
-      removeAvatarFile(opts.mediaDir, user.user_portrait);
+      removeAvatarFile(opts.storage ?? opts.mediaDir, user.user_portrait);
     }
   }
   if (firstError !== undefined) throw firstError;
@@ -687,8 +691,10 @@ export { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from '
 
 export interface AccountsOptions {
   timeZone: string;
-  /** Folder served at /media/ (avatars go to its `avatars/`). */
+  /** Folder served at /media/. */
   mediaDir: string;
+  /** Where uploaded avatars go (key `avatars/<file>.jpg`, served at /media/avatars/); default the media folder. */
+  storage?: FileStorage;
   /**
    * Failed logins per user name and address before that address gets 429 on that name, and per user name from
    * every address before each check on it is slowed down (default 10 per 15 minutes, both).
@@ -943,21 +949,25 @@ export class AccountsService {
 
   /** Store a re-encoded avatar (JPEG bytes) as the user's portrait; the previous stored file is removed. */
   async setPortrait(user: UserRow, jpeg: Buffer): Promise<UserInfo> {
-    const dir = path.join(this.opts.mediaDir, 'avatars');
-    await fs.promises.mkdir(dir, { recursive: true });
-    const file = `${user.user_id}-${randomBytes(8).toString('hex')}.jpg`;
-    const tmp = path.join(dir, `.${file}.tmp`);
-    await fs.promises.writeFile(tmp, jpeg);
-    await fs.promises.rename(tmp, path.join(dir, file));
-    const url = `/media/avatars/${file}`;
+    const storage = this.uploads();
+    const key = `avatars/${user.user_id}-${randomBytes(8).toString('hex')}.jpg`;
+    await storage.put(key, jpeg, 'image/jpeg').catch(() => {
+      throw new AppError(503, ErrorCode.internal, 'storage_unavailable');
+    });
+    const url = `/media/${key}`;
     try {
       await this.db.update(macUser).set({ user_portrait: url }).where(eq(macUser.user_id, user.user_id));
     } catch (err) {
-      removeAvatarFile(this.opts.mediaDir, url);
+      removeAvatarFile(storage, url);
       throw err;
     }
-    if (user.user_portrait !== url) removeAvatarFile(this.opts.mediaDir, user.user_portrait);
+    if (user.user_portrait !== url) removeAvatarFile(storage, user.user_portrait);
     return this.info((await repo.userById(this.db, user.user_id)) ?? user);
+  }
+
+  /** The storage of uploads: the configured one, else the media folder. */
+  private uploads(): FileStorage {
+    return this.opts.storage ?? folderStorage(this.opts.mediaDir);
   }
 
   async keepAlive(user: UserRow) {
@@ -981,6 +991,7 @@ export class AccountsService {
     return processDeletions(this.db, now, {
       timeZone: this.opts.timeZone,
       mediaDir: this.opts.mediaDir,
+      storage: this.opts.storage,
       handlers: this.handlers,
     });
   }
