@@ -3,8 +3,11 @@
  * shared and noisy.
  *
  * 1. Throughput: the real server as its own process; autocannon, 50 connections, against the home (getHome) and
- *    title (getDetail) endpoints and, interleaved, the constant route /healthz of the same server. On PGlite, and
- *    on PostgreSQL when DATABASE_URL is set (a scratch database `openvod_bench` is created and dropped).
+ *    title (getDetail) endpoints, anonymous and signed in (a member's session: `signed_home_vs_constant_*`,
+ *    `signed_detail_vs_constant_*`, with their p99), and, interleaved, the constant route /healthz of the same
+ *    server. On PGlite, and on PostgreSQL when DATABASE_URL is set (a scratch database `openvod_bench` is created and
+ *    dropped). After the PGlite load, the server's resident memory: `rss_mb_after_load` (target: under 300 MB for
+ *    one `ROLE=all` process with the demo content).
  * 2. Time to first frame (ttff.ts, `ttff_app_vs_bare`): Debian's Chromium opens the title page `detail/mov-detail`
  *    with no ad and, interleaved, a bare hls.js page on the same stream; the first frame is the first
  *    requestVideoFrameCallback after `playing`.
@@ -15,7 +18,8 @@
  *    from cache with Chromium's CPU throttled 4x (render.ts: `home_script_ms_x4`, `category_script_ms_x4`).
  *
  * Prints progress, then one JSON object of results as its last line. Knobs: BENCH_SECONDS (load duration, default 6),
- * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=ttff, BENCH_ONLY=danmaku (danmaku.ts: `danmaku_fps_1000`,
+ * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=throughput (part 1 alone: PGlite, and PostgreSQL with DATABASE_URL, without
+ * seeding the 200k catalogue), BENCH_ONLY=ttff, BENCH_ONLY=danmaku (danmaku.ts: `danmaku_fps_1000`,
  * `danmaku_delivery_p50_ms`) or BENCH_ONLY=catalogue, and for the catalogue BENCH_CATALOGUE_TITLES
  * (default 200000), BENCH_CATALOGUE_SAMPLES (default 200 per kind), BENCH_CATALOGUE_PORT (default 18097),
  * BENCH_RENDER_RUNS (default 5).
@@ -38,6 +42,9 @@ const TTFF_RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 5);
  * only the catalogue at scale (catalogue.ts, render.ts).
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
+if (!['', 'throughput', 'ttff', 'danmaku', 'catalogue'].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY must be throughput, ttff, danmaku or catalogue, not ${JSON.stringify(ONLY)}`);
+}
 
 interface Load {
   rps: number;
@@ -51,9 +58,11 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 /**
- * Home and detail against the constant route, interleaved const/home/const/detail/const/signed detail/const. The
- * signed detail is a member's who has a watch entry of the title: the play gate's whole path (session, group rights,
- * the watch record) before the cached full answer (issue 7 item 2).
+ * Home and detail against the constant route, interleaved const/home/const/detail/const/signed detail/const/signed
+ * home/const. The signed detail is a member's who has a watch entry of the title: the play gate's whole path
+ * (session, group rights, the watch record) before the cached full answer; the signed home is the same member's
+ * home page (session and rights, then the cached page). Every real viewer is signed in (the app signs a device guest
+ * in at launch), so these are the figures that matter in production.
  */
 async function throughput(base: string, vodId: number, label: string, viewer: Viewer) {
   // Warm caches and JIT.
@@ -66,19 +75,29 @@ async function throughput(base: string, vodId: number, label: string, viewer: Vi
   const c3 = await load(`${base}/healthz`);
   const signed = await load(`${base}/api/vod/${vodId}`, { authorcode: viewer.token });
   const c4 = await load(`${base}/healthz`);
-  const constant = (c1.rps + c2.rps + c3.rps + c4.rps) / 4;
+  const signedHome = await load(`${base}/api/home`, { authorcode: viewer.token });
+  const c5 = await load(`${base}/healthz`);
+  const constant = (c1.rps + c2.rps + c3.rps + c4.rps + c5.rps) / 5;
   log(
     `${label}: constant ${constant.toFixed(0)} req/s; home ${home.rps.toFixed(0)} req/s (p99 ${home.p99} ms); ` +
       `detail ${detail.rps.toFixed(0)} req/s (p99 ${detail.p99} ms); errors ${c1.errors + c2.errors + c3.errors + home.errors + detail.errors}`,
   );
-  log(`${label}: signed-in detail ${signed.rps.toFixed(0)} req/s (p99 ${signed.p99} ms)`);
-  if (home.errors || detail.errors || signed.errors) throw new Error(`${label}: requests failed during the load`);
+  log(
+    `${label}: signed-in detail ${signed.rps.toFixed(0)} req/s (p99 ${signed.p99} ms); ` +
+      `signed-in home ${signedHome.rps.toFixed(0)} req/s (p99 ${signedHome.p99} ms)`,
+  );
+  if (home.errors || detail.errors || signed.errors || signedHome.errors) {
+    throw new Error(`${label}: requests failed during the load`);
+  }
   return {
     home: home.rps / constant,
     detail: detail.rps / constant,
     signedDetail: signed.rps / constant,
+    signedHome: signedHome.rps / constant,
     homeP99: home.p99,
     detailP99: detail.p99,
+    signedDetailP99: signed.p99,
+    signedHomeP99: signedHome.p99,
   };
 }
 
@@ -115,6 +134,17 @@ async function signUpViewer(base: string): Promise<Viewer> {
   return { token: body.token, info: body.info };
 }
 
+/** Resident memory of a process in MB (Linux /proc), or NaN when it cannot be read. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Math.round((kb / 1024) * 10) / 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
   const dataDir = path.join(TMP, 'data');
@@ -136,12 +166,17 @@ async function main() {
         out.home_vs_constant_pglite = round(lite.home);
         out.detail_vs_constant_pglite = round(lite.detail);
         out.signed_detail_vs_constant_pglite = round(lite.signedDetail);
+        out.signed_home_vs_constant_pglite = round(lite.signedHome);
         out.home_p99_ms_pglite = lite.homeP99;
         out.detail_p99_ms_pglite = lite.detailP99;
+        out.signed_detail_p99_ms_pglite = lite.signedDetailP99;
+        out.signed_home_p99_ms_pglite = lite.signedHomeP99;
+        out.rss_mb_after_load = rssMb(server.pid);
+        log(`pglite: server resident memory after the load ${out.rss_mb_after_load} MB`);
       }
       // Danmaku (danmaku.ts): delivery between two browser contexts.
       if (ONLY === '' || ONLY === 'danmaku') Object.assign(out, await danmakuDeliveryBench(base));
-      if (ONLY !== 'danmaku') {
+      if (ONLY !== 'danmaku' && ONLY !== 'throughput') {
         writeBarePage(path.join(dataDir, 'media'));
         const t = await ttff(base, id, url, TTFF_RUNS, viewer);
         out.ttff_app_vs_bare = round(t.ratio);
@@ -169,17 +204,20 @@ async function main() {
       out.home_vs_constant_pg = round(pgr.home);
       out.detail_vs_constant_pg = round(pgr.detail);
       out.signed_detail_vs_constant_pg = round(pgr.signedDetail);
+      out.signed_home_vs_constant_pg = round(pgr.signedHome);
       out.home_p99_ms_pg = pgr.homeP99;
       out.detail_p99_ms_pg = pgr.detailP99;
+      out.signed_detail_p99_ms_pg = pgr.signedDetailP99;
+      out.signed_home_p99_ms_pg = pgr.signedHomeP99;
     } finally {
       await stopServer(server);
       await admin.query('drop database if exists openvod_bench with (force)');
       await admin.end();
     }
   }
-  if (pgUrl) {
+  if (pgUrl && ONLY !== 'throughput') {
     Object.assign(out, await catalogueBench(pgUrl, TMP));
-  } else if (ONLY !== 'ttff' && ONLY !== 'danmaku') {
+  } else if (!pgUrl && ONLY !== 'ttff' && ONLY !== 'danmaku') {
     log('bench: DATABASE_URL is not set, PostgreSQL figures (throughput, catalogue at 200k titles) skipped');
   }
   log(JSON.stringify(out));
