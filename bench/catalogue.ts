@@ -113,6 +113,7 @@ async function ensureDatabase(pgUrl: string): Promise<string> {
   execFileSync(
     process.execPath,
     [
+      '--conditions=@openvod/source',
       '--import',
       'tsx',
       path.join(ROOT, 'apps/server/src/cli/seed-large.ts'),

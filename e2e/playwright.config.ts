@@ -1,7 +1,8 @@
 /**
- * E2E: the real server (apps/server/src/main.ts) on a fresh data folder with demo content, driven in Debian's
- * Chromium (never a downloaded browser) with the flags of DESIGN.md §6. The viewer app and console must be built
- * first (`npm test` does that).
+ * E2E: the real server, compiled as production runs it (apps/server/dist/main.js), on a fresh data folder with demo
+ * content, driven in Debian's Chromium (never a downloaded browser) with the flags of DESIGN.md §6. The web server
+ * command first builds whatever changed since the last build (scripts/build.mjs --if-changed: the contract, the
+ * server, the viewer app and the console), so a run never tests stale output; after `npm run build` it builds nothing.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
@@ -72,9 +73,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx ../apps/server/src/main.ts`,
+    command: `node ../scripts/build.mjs --if-changed && rm -rf ${DATA_DIR} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 240_000,
+    // A build of what changed (up to a few minutes on a loaded machine), then the demo media on a first run.
+    timeout: 480_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

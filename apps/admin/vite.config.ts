@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const backend = process.env.OPENVOD_API ?? 'http://127.0.0.1:8080';
 const proxy = {
@@ -14,6 +14,8 @@ export default defineConfig({
   resolve: {
     // One React for the app, antd and TanStack Query.
     dedupe: ['react', 'react-dom'],
+    // @openvod/contract from its TypeScript sources, not its compiled dist (packages/contract/package.json "exports").
+    conditions: ['@openvod/source', ...defaultClientConditions],
   },
   build: {
     outDir: 'dist',

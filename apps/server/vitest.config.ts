@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL database per file when DATABASE_URL is set (src/test/harness.ts).
  */
 export default defineConfig({
+  // @openvod/contract from its TypeScript sources, not its compiled dist (packages/contract/package.json "exports");
+  // the rest are vite's default server conditions.
+  ssr: { resolve: { conditions: ['@openvod/source', 'module', 'node', 'development|production'] } },
   test: {
     name: 'server',
     environment: 'node',

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = process.env.OPENVOD_API ?? 'http://127.0.0.1:8080';
@@ -55,6 +55,9 @@ function contractSchemasArePure(): Plugin {
 
 export default defineConfig({
   base: './',
+  // @openvod/contract from its TypeScript sources (packages/contract/package.json "exports"), which
+  // contractSchemasArePure above transforms; its compiled dist is the Node server's.
+  resolve: { conditions: ['@openvod/source', ...defaultClientConditions] },
   plugins: [
     react(),
     contractSchemasArePure(),

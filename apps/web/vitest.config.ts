@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
+  // @openvod/contract from its TypeScript sources, not its compiled dist (packages/contract/package.json "exports").
+  resolve: { conditions: ['@openvod/source', ...defaultClientConditions] },
   test: {
     name: 'web',
     environment: 'jsdom',

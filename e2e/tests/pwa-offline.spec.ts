@@ -28,12 +28,12 @@ let server: ChildProcess | undefined;
 let exited: Promise<number | null> | undefined;
 let serverLog = '';
 
-/** Start apps/server/src/main.ts on {@link PWA_PORT} (embedded database, no live channel) and wait for /readyz. */
+/** Start the compiled server (apps/server/dist/main.js, as playwright.config.ts's) on {@link PWA_PORT} (embedded database, no live channel) and wait for /readyz. */
 async function startServer() {
   fs.rmSync(PWA_DATA_DIR, { recursive: true, force: true });
   const sharedDemo = path.join(E2E_DIR, DATA_DIR, 'media', 'demo');
   if (fs.existsSync(sharedDemo)) fs.cpSync(sharedDemo, path.join(PWA_DATA_DIR, 'media', 'demo'), { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', '../apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['../apps/server/dist/main.js'], {
     cwd: E2E_DIR,
     env: {
       ...process.env,

@@ -96,6 +96,7 @@ describe('data folder lock', () => {
       const child = spawn(
         process.execPath,
         [
+          '--conditions=@openvod/source',
           '--import',
           'tsx',
           '--input-type=module',

@@ -9,11 +9,11 @@
  * | PUBLIC_URL | http://localhost:PORT | the address users reach the server at |
  * | TZ | Asia/Shanghai | the operator's time zone ("today") |
  * | ADMIN_PASSWORD | generated | password of the first console account (`admin`) |
- * | DEMO_CONTENT | 1 | seed demo categories, titles and media into an empty database |
+ * | DEMO_CONTENT | 1 (0 when NODE_ENV=production) | seed demo categories, titles and media into an empty database |
  * | LOG_LEVEL | info | pino level |
  * | ALLOW_PRIVATE_FEEDS | 0 | let collect-feed URLs point at private or loopback hosts |
  * | TRUST_PROXY | 0 | trust X-Forwarded-For from a reverse proxy: 0/1, a hop count, or comma-separated addresses |
- * | NODE_ENV | development | `production` refuses every development fake (console SMS, fake one-click, fake OAuth) |
+ * | NODE_ENV | development | `production` refuses every development fake (console SMS, fake one-click, fake OAuth) and turns DEMO_CONTENT off unless it is set |
  * | SMS_PROVIDER | console (none in production) | SMS codes: console, aliyun, tencent, none |
  * | MEDIA_URL_SECRET | generated | HMAC key of the signed, expiring /media/ addresses (modules/media/signed-urls.ts; else one is generated once and kept in app_setting) |
  * | SMS_CODE_SECRET | generated | HMAC key of stored SMS codes (else one is generated once and kept in app_setting) |
@@ -92,7 +92,8 @@ const Env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   TZ: z.string().default('Asia/Shanghai'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  DEMO_CONTENT: bool.default(true),
+  // Unset: on, except in production (demoContentOf).
+  DEMO_CONTENT: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_PRIVATE_FEEDS: bool.default(false),
   DLNA: bool.default(true),
@@ -210,6 +211,7 @@ export interface Config {
   publicUrl: string;
   timeZone: string;
   adminPassword: string | undefined;
+  /** Seed the demo content into an empty database: DEMO_CONTENT, else on outside production ({@link demoContentOf}). */
   demoContent: boolean;
   logLevel: string;
   allowPrivateFeeds: boolean;
@@ -241,6 +243,15 @@ export interface Config {
   rewards: { admobKeysUrl?: string; uniadSecret?: string };
   /** Uploaded files in an S3-compatible bucket (S3_*), or undefined: in DATA_DIR/media (core/storage.ts). */
   s3: S3StorageOptions | undefined;
+}
+
+/**
+ * Whether to seed the demo content: DEMO_CONTENT when set (1/0, true/false, yes/no); unset, on everywhere but in
+ * production (NODE_ENV=production), where an operator's first start must not fill the catalogue with invented titles
+ * and start the demo live channel's ffmpeg.
+ */
+export function demoContentOf(demoContent: boolean | undefined, nodeEnv: string): boolean {
+  return demoContent ?? nodeEnv !== 'production';
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -287,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     timeZone: e.TZ,
     adminPassword: e.ADMIN_PASSWORD,
-    demoContent: e.DEMO_CONTENT,
+    demoContent: demoContentOf(e.DEMO_CONTENT, e.NODE_ENV),
     logLevel: e.LOG_LEVEL,
     allowPrivateFeeds: e.ALLOW_PRIVATE_FEEDS,
     cast: {

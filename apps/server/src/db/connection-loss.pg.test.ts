@@ -56,7 +56,7 @@ describe('PostgreSQL connections ended under write traffic (real server process)
     }
     await handle.close();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvod-connloss-'));
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, ['--conditions=@openvod/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: {
         ...process.env,

@@ -42,7 +42,7 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'openvod-live-main-'));
   await linkTree(path.join(MEDIA_CACHE, 'demo'), path.join(dataDir, 'media', 'demo'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=@openvod/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -183,7 +183,7 @@ describe('main.ts with LIVE_DEMO=0', () => {
 
 describe('main.ts with a bad LIVE_DEMO', () => {
   it('refuses to start and names the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@openvod/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: { ...process.env, LIVE_DEMO: 'sometimes', DATA_DIR: path.join(os.tmpdir(), 'openvod-never-created') },
       stdio: ['ignore', 'ignore', 'pipe'],
