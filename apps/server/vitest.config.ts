@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   // @openvod/contract from its TypeScript sources, not its compiled dist (packages/contract/package.json "exports");
-  // the rest are vite's default server conditions.
-  ssr: { resolve: { conditions: ['@openvod/source', 'module', 'node', 'development|production'] } },
+  // the rest resolve packages as Node does in production. Not vite's `module` condition: it picks bundler builds
+  // such as the AWS SDK's dist-es, whose extensionless imports Node cannot load.
+  ssr: { resolve: { conditions: ['@openvod/source', 'node', 'development|production'] } },
   test: {
     name: 'server',
     environment: 'node',
