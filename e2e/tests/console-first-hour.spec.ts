@@ -73,6 +73,7 @@ test.describe('console, the first hour', () => {
       release = resolve;
     });
     let held = false;
+    let listHeld = false;
     await page.route('**/api/admin/app-config', async (route) => {
       if (route.request().method() === 'GET') {
         held = true;
@@ -80,14 +81,34 @@ test.describe('console, the first hour', () => {
       }
       await route.continue();
     });
+    // The slot's ad list is held too: until it arrives the table shows its spinner, never "no data".
+    await page.route(
+      (url) => url.pathname === '/api/admin/ads',
+      async (route) => {
+        if (route.request().method() === 'GET') {
+          listHeld = true;
+          await gate;
+        }
+        await route.continue();
+      },
+    );
     await page.goto('/admin/#/ads');
     const label = page.getByTestId('ads-switch-label');
     await expect(label).toHaveText('加载中…');
     expect(held).toBe(true);
     await expect(page.getByTestId('ads-switch')).toBeDisabled();
+    await expect(page.getByTestId('ads-switch')).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByTestId('ads-page')).not.toContainText('本广告位已关闭');
     await expect(page.getByTestId('ads-page')).not.toContainText('本广告位已开启');
+    await expect(page.getByTestId('ads-page').locator('.ant-spin-spinning')).toBeVisible();
+    expect(listHeld).toBe(true);
+    await expect(page.getByTestId('ads-page')).not.toContainText('暂无数据');
+    await expect(page.getByTestId('ads-page').locator('.ant-empty')).toHaveCount(0);
+    await expect(page.getByTestId('table-loading')).toBeVisible();
+    await shot(page, 'console-ads-loading');
     release();
+    await expect(page.getByTestId('ads-page').locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.getByTestId('table-loading')).toHaveCount(0);
     await expect(page.getByTestId('ads-switch')).toBeEnabled();
     await expect(label).toHaveText(/^本广告位已(开启|关闭)$/);
     // The label agrees with the switch once loaded.
