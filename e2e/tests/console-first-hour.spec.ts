@@ -156,6 +156,25 @@ test.describe('console, the first hour', () => {
     await expect(table.locator('tr', { hasText: guest.user_name })).toHaveCount(0);
     await expect(table.getByTestId('user-guest-tag')).toHaveCount(0);
 
+    // The group filter goes by the group that applies: the guest group (1, never stored on a user) lists the device
+    // guests, shown in that group; the member group (2) lists the members and not the guests.
+    await page.goto('/admin/#/users');
+    await page.getByTestId('user-filter-group').click();
+    await page.locator('.ant-select-item-option', { hasText: /^游客$/ }).click();
+    await expect(page).toHaveURL(/group_id=1/);
+    const guestInGroup = table.locator('tr', { hasText: guest.user_name });
+    await expect(guestInGroup.getByTestId('user-group-tag')).toHaveText('游客');
+    await expect(table.locator('tr', { hasText: member })).toHaveCount(0);
+    await expect(table.getByTestId('user-group-tag').first()).toBeVisible();
+    expect(await table.getByTestId('user-guest-tag').count()).toBe(await rows.count());
+    await shot(page, 'console-users-guest-group');
+    await page.getByTestId('user-filter-group').click();
+    await page.locator('.ant-select-item-option', { hasText: /^默认会员$/ }).click();
+    await expect(page).toHaveURL(/group_id=2/);
+    await expect(table.locator('tr', { hasText: member }).getByTestId('user-group-tag')).toHaveText('默认会员');
+    await expect(table.locator('tr', { hasText: guest.user_name })).toHaveCount(0);
+    await expect(table.getByTestId('user-guest-tag')).toHaveCount(0);
+
     // The drawer tags it too.
     await page.goto(`/admin/#/users?wd=${guest.user_name}`);
     await table.locator('tr', { hasText: guest.user_name }).getByTestId('user-open').click();
