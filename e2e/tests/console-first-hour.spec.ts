@@ -182,6 +182,19 @@ test.describe('console, the first hour', () => {
   });
 });
 
+test.describe('console in English', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the groups name the free-preview right with the industry term, not a literal "try-see"', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('openvod.admin.lang', 'en-us'));
+    await signIn(page);
+    await page.goto('/admin/#/groups');
+    await expect(page.getByTestId('group-1-right-5')).toContainText('Free preview');
+    await expect(page.getByTestId('group-table')).not.toContainText(/try.?see/i);
+    await shot(page, 'console-groups-en');
+  });
+});
+
 test.describe('console at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
