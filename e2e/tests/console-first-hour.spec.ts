@@ -211,6 +211,7 @@ test.describe('console at phone width', () => {
       await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
       await expectNoSidewaysPage(page);
       await expectInView(page, testId);
+      await shot(page, `console-phone-${route}-top`);
       // The table is wider than the phone and scrolls by itself; the title stays where it is.
       const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
         scrollWidth: el.scrollWidth,
