@@ -73,6 +73,7 @@ test.describe('console, the first hour', () => {
       release = resolve;
     });
     let held = false;
+    let listHeld = false;
     await page.route('**/api/admin/app-config', async (route) => {
       if (route.request().method() === 'GET') {
         held = true;
@@ -80,14 +81,34 @@ test.describe('console, the first hour', () => {
       }
       await route.continue();
     });
+    // The slot's ad list is held too: until it arrives the table shows its spinner, never "no data".
+    await page.route(
+      (url) => url.pathname === '/api/admin/ads',
+      async (route) => {
+        if (route.request().method() === 'GET') {
+          listHeld = true;
+          await gate;
+        }
+        await route.continue();
+      },
+    );
     await page.goto('/admin/#/ads');
     const label = page.getByTestId('ads-switch-label');
     await expect(label).toHaveText('加载中…');
     expect(held).toBe(true);
     await expect(page.getByTestId('ads-switch')).toBeDisabled();
+    await expect(page.getByTestId('ads-switch')).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByTestId('ads-page')).not.toContainText('本广告位已关闭');
     await expect(page.getByTestId('ads-page')).not.toContainText('本广告位已开启');
+    await expect(page.getByTestId('ads-page').locator('.ant-spin-spinning')).toBeVisible();
+    expect(listHeld).toBe(true);
+    await expect(page.getByTestId('ads-page')).not.toContainText('暂无数据');
+    await expect(page.getByTestId('ads-page').locator('.ant-empty')).toHaveCount(0);
+    await expect(page.getByTestId('table-loading')).toBeVisible();
+    await shot(page, 'console-ads-loading');
     release();
+    await expect(page.getByTestId('ads-page').locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.getByTestId('table-loading')).toHaveCount(0);
     await expect(page.getByTestId('ads-switch')).toBeEnabled();
     await expect(label).toHaveText(/^本广告位已(开启|关闭)$/);
     // The label agrees with the switch once loaded.
@@ -135,10 +156,42 @@ test.describe('console, the first hour', () => {
     await expect(table.locator('tr', { hasText: guest.user_name })).toHaveCount(0);
     await expect(table.getByTestId('user-guest-tag')).toHaveCount(0);
 
+    // The group filter goes by the group that applies: the guest group (1, never stored on a user) lists the device
+    // guests, shown in that group; the member group (2) lists the members and not the guests.
+    await page.goto('/admin/#/users');
+    await page.getByTestId('user-filter-group').click();
+    await page.locator('.ant-select-item-option', { hasText: /^游客$/ }).click();
+    await expect(page).toHaveURL(/group_id=1/);
+    const guestInGroup = table.locator('tr', { hasText: guest.user_name });
+    await expect(guestInGroup.getByTestId('user-group-tag')).toHaveText('游客');
+    await expect(table.locator('tr', { hasText: member })).toHaveCount(0);
+    await expect(table.getByTestId('user-group-tag').first()).toBeVisible();
+    expect(await table.getByTestId('user-guest-tag').count()).toBe(await rows.count());
+    await shot(page, 'console-users-guest-group');
+    await page.getByTestId('user-filter-group').click();
+    await page.locator('.ant-select-item-option', { hasText: /^默认会员$/ }).click();
+    await expect(page).toHaveURL(/group_id=2/);
+    await expect(table.locator('tr', { hasText: member }).getByTestId('user-group-tag')).toHaveText('默认会员');
+    await expect(table.locator('tr', { hasText: guest.user_name })).toHaveCount(0);
+    await expect(table.getByTestId('user-guest-tag')).toHaveCount(0);
+
     // The drawer tags it too.
     await page.goto(`/admin/#/users?wd=${guest.user_name}`);
     await table.locator('tr', { hasText: guest.user_name }).getByTestId('user-open').click();
     await expect(page.getByTestId('user-drawer').getByTestId('user-guest-tag')).toBeVisible();
+  });
+});
+
+test.describe('console in English', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the groups name the free-preview right with the industry term, not a literal "try-see"', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('openvod.admin.lang', 'en-us'));
+    await signIn(page);
+    await page.goto('/admin/#/groups');
+    await expect(page.getByTestId('group-1-right-5')).toContainText('Free preview');
+    await expect(page.getByTestId('group-table')).not.toContainText(/try.?see/i);
+    await shot(page, 'console-groups-en');
   });
 });
 
@@ -158,6 +211,7 @@ test.describe('console at phone width', () => {
       await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
       await expectNoSidewaysPage(page);
       await expectInView(page, testId);
+      await shot(page, `console-phone-${route}-top`);
       // The table is wider than the phone and scrolls by itself; the title stays where it is.
       const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
         scrollWidth: el.scrollWidth,

@@ -1106,7 +1106,7 @@ const enUS: Record<MessageKey, string> = {
   'group.right.2': 'Detail',
   'group.right.3': 'Play',
   'group.right.4': 'Download',
-  'group.right.5': 'Try-see',
+  'group.right.5': 'Free preview',
 
   'cfg.help': 'The configuration the app reads at launch. Saving sends only the fields you changed.',
   'cfg.reset': 'Revert',

@@ -314,8 +314,19 @@ export function VodPicker({
 }
 
 /** A console list table: antd Table at the console's density (`middle`), scrolling sideways on narrow screens. */
+/**
+ * A console table: middle size, scrolling sideways inside its own box. While it loads with no rows yet it shows the
+ * spinner over an empty body, never antd's "no data" under the spinner (that would say the list is empty before it
+ * is known).
+ */
 export function DataTable<T extends object>(props: TableProps<T>) {
-  return <Table<T> size="middle" scroll={{ x: 'max-content' }} {...props} />;
+  const loading = typeof props.loading === 'object' ? props.loading.spinning !== false : props.loading === true;
+  const empty = (props.dataSource?.length ?? 0) === 0;
+  const locale =
+    loading && empty
+      ? { ...props.locale, emptyText: <div style={{ height: 96 }} data-testid="table-loading" /> }
+      : props.locale;
+  return <Table<T> size="middle" scroll={{ x: 'max-content' }} {...props} locale={locale} />;
 }
 
 /**

@@ -202,6 +202,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     localToken: deps.localToken,
     // Throws (the server does not start) when production asks for the test payment channel.
     fakePay: fakePayEnabled(deps.config.billing.fakePay, deps.config.nodeEnv),
+    // Failed console sign-ins, counted as the viewer's are (below), in Redis with REDIS_URL.
+    loginGuard: redis
+      ? new LoginGuard(
+          new RedisFailureCounter(
+            redis,
+            `${redisPrefix}admin-login-fail-addr:`,
+            LOGIN_FAILURES_PER_NAME,
+            LOGIN_FAILURE_WINDOW_MS,
+          ),
+          new RedisFailureCounter(
+            redis,
+            `${redisPrefix}admin-login-fail:`,
+            LOGIN_FAILURES_PER_NAME,
+            LOGIN_FAILURE_WINDOW_MS,
+          ),
+          LOGIN_SLOWDOWN_MS,
+        )
+      : undefined,
   });
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
   const storage = deps.storage ?? (deps.config.s3 ? s3Storage(deps.config.s3) : folderStorage(mediaDir));

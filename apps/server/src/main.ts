@@ -70,8 +70,7 @@ async function main() {
       // The password goes to the terminal only, never into the (shipped) JSON log.
       app.log.warn('console account "admin" created with a generated password (printed on stdout once)');
       process.stdout.write(
-        `\n  Console account created: user "admin", password "${generated}" (shown once; set ADMIN_PASSWORD to choose it)\n` +
-          `  Console: ${config.publicUrl}/admin/\n\n`,
+        `\n  Console account created: user "admin", password "${generated}" (shown once; set ADMIN_PASSWORD to choose it)\n\n`,
       );
     }
     if (config.demoContent) {
@@ -99,7 +98,10 @@ async function main() {
     lock?.setPort(typeof port === 'object' && port ? port.port : config.port);
     ready = true;
     live?.start().catch((err: unknown) => app.log.error({ err }, 'live channel: ffmpeg could not be started'));
-    process.stdout.write(`  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind})\n`);
+    process.stdout.write(
+      `  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind})\n` +
+        `  Console: ${config.publicUrl}/admin/\n`,
+    );
   } catch (err) {
     await db?.close().catch(() => {});
     lock?.release();

@@ -14,7 +14,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   TreeSelect,
   Typography,
 } from 'antd';
@@ -303,7 +302,7 @@ function Bindings({ list, t }: { list: CategoryBase[]; t: Translate }) {
     <Card title={t('type.bindings')} data-testid="type-bindings">
       <Typography.Paragraph type="secondary">{t('type.bindingsHelp')}</Typography.Paragraph>
       <LoadError error={bindings.error} />
-      <Table<TypeBinding>
+      <DataTable<TypeBinding>
         size="small"
         rowKey={(r) => `${r.bind_key}:${r.remote_type_id}`}
         columns={columns}

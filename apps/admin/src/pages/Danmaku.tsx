@@ -5,13 +5,13 @@
  * adminBlockDanmakuUser, adminUnblockDanmakuUser.
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, errorMessage, type Res } from '../api.ts';
 import { useI18n } from '../i18n.ts';
 import { queryClient } from '../queries.ts';
-import { FilteredTable, formatTime, intParam, LoadError, useUrlQuery } from '../ui.tsx';
+import { DataTable, FilteredTable, formatTime, intParam, LoadError, useUrlQuery } from '../ui.tsx';
 
 type Item = Res<'adminListDanmaku'>['list'][number];
 type Block = Res<'adminListDanmakuBlocks'>['list'][number];
@@ -226,7 +226,7 @@ export default function DanmakuPage() {
       </Card>
       <Card title={t('danmaku.blocks')}>
         <LoadError error={blocks.error} />
-        <Table<Block>
+        <DataTable<Block>
           rowKey="user_id"
           size="small"
           columns={blockColumns}

@@ -384,11 +384,17 @@ export default function UsersPage() {
     {
       title: t('user.col.group'),
       dataIndex: 'group_id',
-      render: (id: number, row) => (
-        <Tag color={id >= 3 ? 'gold' : id === 2 ? 'blue' : undefined}>
-          {groupLabel(id, row.group?.group_name ?? groupName.get(id), t)}
-        </Tag>
-      ),
+      // The group that applies (as the server's group filter and the free quota read it): a device's guest account
+      // below VIP is in group 1, the guest group, though it is stored in group 2 (group 1 is never stored).
+      render: (id: number, row) => {
+        const shown = row.is_guest && id < 3 ? 1 : id;
+        const name = shown === id ? (row.group?.group_name ?? groupName.get(id)) : groupName.get(shown);
+        return (
+          <Tag color={shown >= 3 ? 'gold' : shown === 2 ? 'blue' : undefined} data-testid="user-group-tag">
+            {groupLabel(shown, name, t)}
+          </Tag>
+        );
+      },
     },
     {
       title: t('user.col.vipEnd'),

@@ -48,6 +48,25 @@ describe('npm run import', () => {
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });
 
+  it('names the new categories with the rights they got and the players new to the player table', async () => {
+    const lines: string[] = [];
+    expect(await runImport(['detail.json'], (l) => lines.push(l))).toBe(0);
+    const out = lines.join('\n');
+    expect(out).toMatch(/new categories got the default rights of new categories/);
+    // The catalogue settings' defaults (packages/contract admin.ts DEFAULT_NEW_TYPE_RIGHTS), per group by name.
+    expect(out).toMatch(
+      /\n {4}"动作片" #\d+: 游客: list, detail, play; 默认会员: list, detail, play; VIP会员: list, detail, play, download\n/,
+    );
+    expect(out).toMatch(/\n {4}"电影" #\d+: /);
+    expect(out).toMatch(
+      /\n {2}players not in the player table, added: ovhls, backup \(name them in the console under Players\)/,
+    );
+    // A second run creates nothing and meets only known players: neither is mentioned again.
+    lines.length = 0;
+    expect(await runImport(['detail.json'], (l) => lines.push(l))).toBe(0);
+    expect(lines.join('\n')).not.toMatch(/default rights|player table/);
+  });
+
   it('reports a malformed feed and a missing file clearly', async () => {
     const lines: string[] = [];
     expect(await runImport(['malformed.json'], (l) => lines.push(l))).toBe(1);

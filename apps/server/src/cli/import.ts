@@ -51,11 +51,42 @@ export function parseArgs(argv: string[]): CliArgs {
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
+/** English names of the category rights (MacCMS `group_popedom`; the console's `group.right.*` in en-us). */
+const RIGHT_NAMES: Record<number, string> = {
+  1: 'list',
+  2: 'detail',
+  3: 'play',
+  4: 'download',
+  5: 'free preview',
+};
+
+/**
+ * The summary of one source: the counts, then each new category with the rights every group got from the catalogue
+ * settings' default rights for new categories (as the console's import result shows them, apps/admin
+ * pages/Import.tsx), the player codes the player table did not have (added under their code or the feed's name),
+ * and each skipped title with its reason.
+ */
 export function formatResult(source: string, r: ImportResult): string {
   const lines = [
     `${source}: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.skipped.length} skipped` +
       ` (${r.pages} page${r.pages === 1 ? '' : 's'}, ${r.types_created} new categor${r.types_created === 1 ? 'y' : 'ies'})`,
   ];
+  if (r.types_new.length > 0) {
+    lines.push('  new categories got the default rights of new categories (change them in the console under Groups):');
+    for (const type of r.types_new) {
+      const groups = type.groups.map(
+        (g) =>
+          `${g.group_name}: ${g.rights.length ? g.rights.map((n) => RIGHT_NAMES[n] ?? `#${n}`).join(', ') : 'none'}`,
+      );
+      lines.push(`    "${type.type_name}" #${type.type_id}: ${groups.join('; ')}`);
+    }
+  }
+  if (r.players_added.length > 0) {
+    const players = r.players_added.map((p) => (p.show && p.show !== p.from ? `${p.from} ("${p.show}")` : p.from));
+    lines.push(
+      `  players not in the player table, added: ${players.join(', ')} (name them in the console under Players)`,
+    );
+  }
   for (const s of r.skipped) lines.push(`  skipped "${s.vod_name}": ${s.reason}`);
   return lines.join('\n');
 }

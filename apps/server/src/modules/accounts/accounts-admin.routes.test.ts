@@ -286,6 +286,22 @@ describe('console users: device guests', () => {
     expect(otherIds).not.toContain(ids[1]);
     expect(guests.json().total + others.json().total).toBe(all.json().total);
 
+    // The group filter goes by the group that applies (guest-account.ts quotaGroupOf): group 1, the guest group
+    // that no user is stored in, lists the device guests; group 2 the other members; together the users below VIP.
+    const inGroup = async (id: number) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/users?group_id=${id}&limit=100`, headers: h });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { total: number; list: Array<{ user_id: number; group_id: number; is_guest: boolean }> };
+    };
+    const [g1, g2] = [await inGroup(1), await inGroup(2)];
+    expect(g1.list.map((u) => u.user_id).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(g1.list.every((u) => u.is_guest && u.group_id === 2)).toBe(true);
+    expect(g2.list.map((u) => u.user_id)).toEqual(expect.arrayContaining(ids.slice(2)));
+    expect(g2.list.some((u) => u.is_guest)).toBe(false);
+    const stored = all.json().list as Array<{ group_id: number }>;
+    expect(stored.length).toBe(all.json().total);
+    expect(g1.total + g2.total).toBe(stored.filter((u) => u.group_id < 3).length);
+
     const one = await t.app.inject({ method: 'GET', url: `/api/admin/users/${ids[0]}`, headers: h });
     expect(one.json().info.is_guest).toBe(true);
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/users?guest=2', headers: h });

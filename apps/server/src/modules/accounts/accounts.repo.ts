@@ -192,6 +192,7 @@ export async function pendingDeletions(db: Db, before: Date): Promise<UserRow[]>
 
 export interface UserFilter {
   wd?: string;
+  /** The group that applies: 1 the automatic guest accounts below VIP, 2 the other members, 3+ as stored. */
   group_id?: number;
   user_status?: number;
   deletion?: 'pending';
@@ -231,7 +232,12 @@ export async function listUsers(
     ) as SQL;
     where.push(/^\d{1,9}$/.test(wd) ? (or(eq(macUser.user_id, Number(wd)), text) as SQL) : text);
   }
-  if (f.group_id !== undefined) where.push(eq(macUser.group_id, f.group_id));
+  // By the group that applies (guest-account.ts quotaGroupOf): group 1 (guest) is never stored on a user
+  // (research/maccms.md §1.2), so it lists the devices' automatic guest accounts below VIP, and group 2 the members
+  // that are not such guests; a group from 3 up lists its users, guests or not.
+  if (f.group_id === 1) where.push(lt(macUser.group_id, 3), guestAccountSql);
+  else if (f.group_id === 2) where.push(eq(macUser.group_id, 2), sql`not ${guestAccountSql}`);
+  else if (f.group_id !== undefined) where.push(eq(macUser.group_id, f.group_id));
   if (f.user_status !== undefined) where.push(eq(macUser.user_status, f.user_status));
   if (f.deletion === 'pending') {
     where.push(isNotNull(macUser.user_delete_requested_at), isNull(macUser.user_deleted_at));

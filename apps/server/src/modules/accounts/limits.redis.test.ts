@@ -94,6 +94,37 @@ describe('two processes sharing one Redis', () => {
     expect(ttl).toBeLessThanOrEqual(15 * 60_000);
   });
 
+  it('share the failed console sign-ins (adminLogin) the same way, under their own keys', async () => {
+    const a = await newApp(REDIS_URL);
+    const b = await newApp(REDIS_URL);
+    const waits: string[] = [];
+    a.services.admin.delay = async (ms) => void waits.push(`a:${ms}`);
+    b.services.admin.delay = async (ms) => void waits.push(`b:${ms}`);
+    const name = `op${randomBytes(3).toString('hex')}`;
+    const net = `2001:db8:${randomBytes(2).toString('hex')}:1`;
+    // Addresses of one IPv6 /64: the per-IP route limit (10 a minute) sees ten addresses, the counter one.
+    const adminLogin = (app: App, host: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: `${net}::${host}`,
+        headers: { 'accept-language': 'en-US' },
+        payload: { admin_name: name, admin_pwd: 'wrong' },
+      });
+    for (let i = 1; i <= LOGIN_FAILURES_PER_NAME; i++)
+      expect((await adminLogin(i % 2 ? a : b, i)).statusCode).toBe(400);
+    expect(await redis.get(`${prefix}admin-login-fail-addr:${name}\n${net}::/64`)).toBe(
+      String(LOGIN_FAILURES_PER_NAME),
+    );
+    expect(await redis.get(`${prefix}admin-login-fail:${name}`)).toBe(String(LOGIN_FAILURES_PER_NAME));
+    // The viewers' counters are not touched.
+    expect(await redis.get(`${prefix}login-fail:${name}`)).toBeNull();
+    const refused = await adminLogin(b, 99);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 1429, msg: 'Please do not operate frequently' });
+    expect(waits).toEqual([]);
+  });
+
   it('share the per-IP route limits (regCheck: 60 per minute)', async () => {
     const [a, b] = apps as [App, App];
     const ip = nextIp();

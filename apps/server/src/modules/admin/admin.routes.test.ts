@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoTypes } from '../../seed/demo-types.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness.ts';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../importer/fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -72,6 +72,43 @@ describe('console sessions', () => {
       codes.push(res.statusCode);
     }
     expect(codes).toContain(429);
+  });
+
+  it('counts failed sign-ins per name and address: refused (429) there, slowed down for the name elsewhere', async () => {
+    const admin = t.app.services.admin;
+    // The test above guessed at 'admin' too: start from no failures.
+    await admin.loginGuard.reset('admin', ['10.9.9.9']);
+    const waits: number[] = [];
+    const realDelay = admin.delay;
+    admin.delay = async (ms) => {
+      waits.push(ms);
+    };
+    // Addresses of one IPv6 /64 (one subscriber's network): the per-IP rate limit sees ten addresses, the failure
+    // counter one (accounts/limits.ts addressKey).
+    const login = (ip: string, pwd: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: ip,
+        headers: { 'accept-language': 'en-US' },
+        payload: { admin_name: 'admin', admin_pwd: pwd },
+      });
+    try {
+      for (let i = 1; i <= 10; i++) expect((await login(`2001:db8:7:7::${i}`, 'wrong')).statusCode).toBe(400);
+      // Even the right password is refused from that network now, in the caller's language, in the envelope.
+      const locked = await login('2001:db8:7:7::99', TEST_ADMIN_PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ code: 1429, msg: 'Please do not operate frequently' });
+      expect(waits).toEqual([]);
+      // The owner elsewhere still signs in, after the slow-down of a name being guessed at.
+      const owner = await login('198.51.100.7', TEST_ADMIN_PASSWORD);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().token).toEqual(expect.any(String));
+      expect(waits).toEqual([admin.loginGuard.slowDownMs]);
+    } finally {
+      admin.delay = realDelay;
+      await admin.loginGuard.reset('admin', ['2001:db8:7:7::1', '198.51.100.7']);
+    }
   });
 });
 

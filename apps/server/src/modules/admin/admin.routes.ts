@@ -23,9 +23,9 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   defineRoute(
     app,
     'adminLogin',
-    async ({ body }) => ({
+    async ({ body, req }) => ({
       ...ok,
-      ...(await admin.login(body.admin_name, body.admin_pwd)),
+      ...(await admin.login(body.admin_name, body.admin_pwd, req.ip)),
       time_zone: admin.timeZone(),
     }),
     undefined,

@@ -19,7 +19,9 @@ import { t } from '../../i18n/messages.ts';
 import { FetchError } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
 import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_PER_NAME, LOGIN_SLOWDOWN_MS } from '../accounts/accounts.service.ts';
 import { grantNewTypes } from '../accounts/group-rights.ts';
+import { LoginGuard, MemoryFailureCounter } from '../accounts/limits.ts';
 import * as repo from '../content/content.repo.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { readNewTypeRights } from '../content/content-admin.service.ts';
@@ -50,14 +52,33 @@ export interface AdminServiceOptions {
   localToken?: string;
   /** The test payment channel is on (modules/billing channel-registry.ts fakePayEnabled); adminMe tells the console. */
   fakePay?: boolean;
+  /**
+   * Failed console sign-ins per name and address (then 429 there) and per name (then slowed down), as the viewer
+   * login counts them (accounts/limits.ts LoginGuard); app.ts passes Redis counters with REDIS_URL. Default: in
+   * memory, 10 failures per 15 minutes (accounts.service.ts LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS).
+   */
+  loginGuard?: LoginGuard;
 }
 
 export class AdminService {
+  /** Where failed console sign-ins are counted ({@link AdminServiceOptions.loginGuard}). */
+  readonly loginGuard: LoginGuard;
+  /** How the sign-in slow-down waits (a timer); tests replace it to record the wait. */
+  delay: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
   constructor(
     private db: Db,
     private content: ContentService,
     private opts: AdminServiceOptions,
-  ) {}
+  ) {
+    this.loginGuard =
+      opts.loginGuard ??
+      new LoginGuard(
+        new MemoryFailureCounter(LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS),
+        new MemoryFailureCounter(LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS),
+        LOGIN_SLOWDOWN_MS,
+      );
+  }
 
   /** The operator's IANA time zone (the console shows times in it; adminLogin / adminMe `time_zone`). */
   timeZone(): string {
@@ -84,14 +105,26 @@ export class AdminService {
     return generated;
   }
 
-  /** Check name and password; returns a new session token. Throws 400 login_failed. */
-  async login(name: string, password: string): Promise<{ token: string; info: AdminPrincipal }> {
+  /**
+   * Check name and password from address `ip`; returns a new session token. Throws 400 login_failed, and 429
+   * rate_limited once this address guessed wrong too often on this name ({@link AdminServiceOptions.loginGuard}; a
+   * name guessed at from many addresses is slowed down instead, so its owner still signs in).
+   */
+  async login(name: string, password: string, ip: string): Promise<{ token: string; info: AdminPrincipal }> {
+    const verdict = await this.loginGuard.before(name, ip);
+    if (verdict.kind === 'refuse') throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
+    if (verdict.kind === 'slow') await this.delay(verdict.ms);
     const [admin] = await this.db.select().from(macAdmin).where(eq(macAdmin.admin_name, name));
     // Verify against a dummy hash when the name is unknown, so timing does not reveal account names.
     let ok = false;
     if (admin) ok = await verify(admin.admin_pwd, password);
     else await verify(DUMMY_HASH, password);
-    if (!admin || !ok || admin.admin_status !== 1) throw new AppError(400, ErrorCode.generic, 'login_failed');
+    if (!admin || !ok) {
+      await this.loginGuard.failed(name, ip);
+      throw new AppError(400, ErrorCode.generic, 'login_failed');
+    }
+    if (admin.admin_status !== 1) throw new AppError(400, ErrorCode.generic, 'login_failed');
+    await this.loginGuard.succeeded(name, ip);
     const token = randomBytes(32).toString('base64url');
     // Expired sessions are dead weight: drop them when a new one is made.
     await this.db.delete(adminSession).where(lt(adminSession.expires_at, new Date()));
