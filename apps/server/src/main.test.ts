@@ -26,7 +26,7 @@ function start(env: Record<string, string>): Started {
   dirs.push(dataDir);
   const base = { ...process.env };
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_PASSWORD', 'ROLE', 'NODE_ENV']) delete base[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=@openvod/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...base,
