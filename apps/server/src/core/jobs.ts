@@ -24,7 +24,7 @@
  * a job sent inside a transaction must go through that transaction ({@link Jobs.send} `tx`), never through `db`.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQLChunk, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -135,7 +135,7 @@ interface Entry {
 export function txExecutor(tx: Db): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
-      const chunks: SQL[] = [];
+      const chunks: SQLChunk[] = [];
       let last = 0;
       for (const m of text.matchAll(/\$(\d+)/g)) {
         chunks.push(sql.raw(text.slice(last, m.index)));
@@ -201,6 +201,8 @@ export class Jobs {
   private readonly entries = new Map<string, Entry>();
   private boss: PgBoss | undefined;
   private working = false;
+  /** pg-boss worker id of each queue this process works (to wake it when it sends a job itself). */
+  private readonly workers = new Map<string, string>();
 
   constructor(private readonly opts: JobsOptions) {}
 
@@ -283,43 +285,41 @@ export class Jobs {
     boss.on('error', (err) => this.opts.log.error({ err }, 'jobs: pg-boss error'));
     this.boss = boss;
     try {
+      // Schema, queues and schedules first, so the first look for due schedules (at start) already sees them.
+      await installJobs(this.opts.db);
+      await this.createQueues(work);
       await boss.start();
-      await this.createQueues();
       if (!work) return;
       this.working = true;
       for (const entry of this.entries.values()) {
-        if (entry.def.cron) {
-          // The job a schedule sends holds the minute's singleton slot: one job per slot, whoever sends it.
-          await boss.schedule(
-            entry.def.name,
-            entry.def.cron,
-            {},
-            { tz: entry.def.tz, singletonKey: entry.def.name, singletonSeconds: 60 },
-          );
-        }
-        await boss.work(
+        const workerId = await boss.work(
           entry.def.name,
           { pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 10, includeMetadata: true },
           async ([job]) => {
             if (job) await this.execute(entry, (job.data ?? {}) as Record<string, unknown>, job.retryCount + 1);
           },
         );
-        if (entry.def.runAtStart) await boss.send(entry.def.name, {}, { singletonKey: 'start' });
+        this.workers.set(entry.def.name, workerId);
+        if (entry.def.runAtStart && (await boss.send(entry.def.name, {}, { singletonKey: 'start' }))) {
+          boss.notifyWorker(workerId);
+        }
       }
       this.opts.log.info({ jobs: this.names() }, `jobs: ${this.entries.size} job(s) started`);
     } catch (err) {
       this.boss = undefined;
       this.working = false;
+      this.workers.clear();
       await boss.stop({ graceful: false, close: false }).catch(() => undefined);
       throw err;
     }
   }
 
   /**
-   * Create the registered queues, or update their options, in one transaction under {@link QUEUES_LOCK_KEY}:
-   * processes starting together would otherwise deadlock creating the same queue's table.
+   * Create the registered queues, or update their options, and with `schedules` store their schedules, in one
+   * transaction under {@link QUEUES_LOCK_KEY}: processes starting together would otherwise deadlock creating the
+   * same queue's table.
    */
-  private async createQueues(): Promise<void> {
+  private async createQueues(schedules: boolean): Promise<void> {
     await this.opts.db.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${QUEUES_LOCK_KEY})`);
       const admin = new PgBoss({ db: txExecutor(tx), schema: JOBS_SCHEMA });
@@ -334,6 +334,19 @@ export class Jobs {
         };
         await admin.createQueue(entry.def.name, queue);
         await admin.updateQueue(entry.def.name, queue);
+        if (schedules && entry.def.cron) {
+          // The job a schedule sends holds the minute's singleton slot: one job per slot, whoever sends it.
+          await admin.schedule(
+            entry.def.name,
+            entry.def.cron,
+            {},
+            {
+              tz: entry.def.tz,
+              singletonKey: entry.def.name,
+              singletonSeconds: 60,
+            },
+          );
+        }
       }
     });
   }
@@ -344,6 +357,7 @@ export class Jobs {
     if (!boss) return;
     this.boss = undefined;
     this.working = false;
+    this.workers.clear();
     await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
   }
 
@@ -362,7 +376,11 @@ export class Jobs {
     const options: PgBoss.SendOptions = { ...rest };
     if (startAfter !== undefined) options.startAfter = startAfter;
     if (tx) options.db = txExecutor(tx);
-    return boss.send(name, data, options);
+    const id = await boss.send(name, data, options);
+    // Sent here and worked here: start it now rather than at the next poll (a job in a transaction waits for it).
+    const workerId = this.workers.get(name);
+    if (id && workerId && !tx && startAfter === undefined) boss.notifyWorker(workerId);
+    return id;
   }
 
   /** Whether this process runs job handlers (ROLE all or worker, started). */
