@@ -30,6 +30,7 @@ import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { jobsAdminRoutes } from './modules/admin/jobs.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { AdsService } from './modules/ads/ads.service.ts';
 import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
@@ -287,6 +288,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
   });
   adminRoutes(app, admin);
+  // The console's Jobs page: schedules, last runs and failures of the jobs registered here.
+  jobsAdminRoutes(app, jobs, adminGuard(admin));
   await accountsRoutes(app, accounts);
   // Hourly and at a worker's start: deletions past their 3 working days, VIPs past their end (accounts.jobs.ts).
   jobs.register(

@@ -32,7 +32,7 @@ import { type Db, type DbHandle, rowsOf } from '../db/client.ts';
 
 /** Retries after a failed run (then the job is `failed` until its next period). */
 export const DEFAULT_RETRY_LIMIT = 3;
-/** First retry delay in seconds; pg-boss doubles it (with jitter) at each retry (`retryBackoff`). */
+/** Base retry delay in seconds: retry n waits between 2^(n-1) and 2^n times it (pg-boss `retryBackoff`, jitter). */
 export const DEFAULT_RETRY_DELAY_S = 30;
 /** A run still active after this many seconds is failed by pg-boss (and retried). */
 export const DEFAULT_EXPIRE_S = 15 * 60;
