@@ -3,7 +3,7 @@
  * state of its last run and its last kept error. Refreshed every 30 seconds and on demand.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Tag, Typography } from 'antd';
+import { Alert, Button, Grid, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call, type Res } from '../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../i18n.ts';
@@ -21,6 +21,12 @@ const JOB_NAMES: Record<string, MessageKey> = {
   'ledger.nightly-check': 'jobs.name.ledgerCheck',
   'cast.cache-cleanup': 'jobs.name.castCache',
 };
+
+/** The console's name of a job, else its queue name. */
+function jobName(name: string, t: Translate): string {
+  const key = JOB_NAMES[name];
+  return key ? t(key) : name;
+}
 
 /** "Every minute", "Hourly" for the schedules the modules use; the cron expression otherwise. */
 function scheduleLabel(cron: string | null, t: Translate): string {
@@ -51,21 +57,62 @@ function StateTag({ state }: { state: string | null }) {
   );
 }
 
+const GREY = { color: 'rgba(0,0,0,0.45)', fontSize: 12 } as const;
+
+/** The last kept error of a job and its time, in red; a dash when there is none. */
+function LastError({ job }: { job: Job }) {
+  if (!job.last_error) return <>—</>;
+  return (
+    <div style={{ maxWidth: 360 }}>
+      <Typography.Text type="danger" data-testid="job-error">
+        {job.last_error}
+      </Typography.Text>
+      {job.last_error_at && <div style={GREY}>{formatTime(job.last_error_at)}</div>}
+    </div>
+  );
+}
+
 export default function JobsPage() {
   const { t } = useI18n();
+  // At phone width one column holds it all, so state and last run are seen without scrolling sideways.
+  const narrow = Grid.useBreakpoint().md === false;
   const jobs = useQuery({
     queryKey: jobsKey,
     queryFn: ({ signal }) => call('adminListJobs', { signal }),
     refetchInterval: 30_000,
   });
+  const compact: ColumnsType<Job> = [
+    {
+      title: t('jobs.col.job'),
+      key: 'job',
+      render: (_v, job) => (
+        <div>
+          <div style={{ fontWeight: 500 }}>{jobName(job.name, t)}</div>
+          <div style={GREY}>{job.name}</div>
+          <Space size={6} wrap style={{ marginTop: 4 }}>
+            <span>{scheduleLabel(job.cron, t)}</span>
+            <StateTag state={job.last_state} />
+            <span style={GREY} data-testid="job-last-run">
+              {job.last_run_at ? formatTime(job.last_run_at) : ''}
+            </span>
+          </Space>
+          {job.last_error && (
+            <div style={{ marginTop: 4 }}>
+              <LastError job={job} />
+            </div>
+          )}
+        </div>
+      ),
+    },
+  ];
   const columns: ColumnsType<Job> = [
     {
       title: t('jobs.col.job'),
       dataIndex: 'name',
       render: (name: string) => (
         <div>
-          <div style={{ fontWeight: 500 }}>{JOB_NAMES[name] ? t(JOB_NAMES[name]) : name}</div>
-          <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{name}</div>
+          <div style={{ fontWeight: 500 }}>{jobName(name, t)}</div>
+          <div style={GREY}>{name}</div>
         </div>
       ),
     },
@@ -76,7 +123,7 @@ export default function JobsPage() {
         <div style={{ whiteSpace: 'nowrap' }}>
           <div>{scheduleLabel(job.cron, t)}</div>
           {job.cron && (
-            <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+            <div style={GREY}>
               <code>{job.cron}</code> · {job.tz}
             </div>
           )}
@@ -86,26 +133,14 @@ export default function JobsPage() {
     {
       title: t('jobs.col.lastRun'),
       dataIndex: 'last_run_at',
-      render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v ? formatTime(v) : '—'}</span>,
+      render: (v: string | null) => (
+        <span style={{ whiteSpace: 'nowrap' }} data-testid="job-last-run">
+          {v ? formatTime(v) : '—'}
+        </span>
+      ),
     },
     { title: t('jobs.col.state'), dataIndex: 'last_state', render: (s: string | null) => <StateTag state={s} /> },
-    {
-      title: t('jobs.col.lastError'),
-      key: 'error',
-      render: (_v, job) =>
-        job.last_error ? (
-          <div style={{ maxWidth: 360 }}>
-            <Typography.Text type="danger" data-testid="job-error">
-              {job.last_error}
-            </Typography.Text>
-            {job.last_error_at && (
-              <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{formatTime(job.last_error_at)}</div>
-            )}
-          </div>
-        ) : (
-          '—'
-        ),
-    },
+    { title: t('jobs.col.lastError'), key: 'error', render: (_v, job) => <LastError job={job} /> },
   ];
   return (
     <ListCard
@@ -124,7 +159,7 @@ export default function JobsPage() {
       )}
       <DataTable<Job>
         rowKey="name"
-        columns={columns}
+        columns={narrow ? compact : columns}
         dataSource={jobs.data?.list ?? []}
         loading={jobs.isLoading}
         pagination={false}
