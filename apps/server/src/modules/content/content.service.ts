@@ -126,6 +126,8 @@ export interface ContentServiceOptions {
   authenticate?: (token: string) => Promise<Caller>;
   /** Where a failed write of searched words is reported (app.ts: the app's log). */
   onError?: (msg: string, err: unknown) => void;
+  /** How long (ms) searched words may wait in memory before they are written (default {@link SEARCH_FLUSH_MS}). */
+  searchFlushMs?: number;
 }
 
 /** Searched words are written at most this long (ms) after the first one of a batch ({@link flushSearches}). */
@@ -705,7 +707,7 @@ export class ContentService {
     else if (!this.searchFlush) {
       this.searchFlush = setTimeout(
         () => void this.flushSearches().catch((err) => this.reportFlush(err)),
-        SEARCH_FLUSH_MS,
+        this.opts.searchFlushMs ?? SEARCH_FLUSH_MS,
       );
       this.searchFlush.unref();
     }
