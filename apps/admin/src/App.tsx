@@ -34,6 +34,7 @@ const TasksPage = lazy(() => import('./pages/Tasks.tsx'));
 const PointsReportPage = lazy(() => import('./pages/PointsReport.tsx'));
 const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
+const JobsPage = lazy(() => import('./pages/Jobs.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -86,6 +87,7 @@ export function App() {
                   <Route path="point-tasks" element={<TasksPage />} />
                   <Route path="points-report" element={<PointsReportPage />} />
                   <Route path="rewards" element={<RewardsPage />} />
+                  <Route path="jobs" element={<JobsPage />} />
                   <Route path="*" element={<Navigate to="/vods" replace />} />
                 </Route>
               </Routes>

@@ -44,6 +44,7 @@ const ICONS = {
   orders: 'M6 2h12a2 2 0 0 1 2 2v18l-3-2-2 2-3-2-3 2-2-2-3 2V4a2 2 0 0 1 2-2zm2 5v2h8V7H8zm0 4v2h8v-2H8z',
   codes: 'M3 6h18v4a2 2 0 0 0 0 4v4H3v-4a2 2 0 0 0 0-4V6zm6 2v8h2V8H9zm4 0v8h2V8h-2z',
   revenue: 'M4 20h16v2H4v-2zm1-8h3v7H5v-7zm5-5h3v12h-3V7zm5 3h3v9h-3v-9z',
+  jobs: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm1 3v4.6l3.2 3.2-1.4 1.4L11 12.4V7h2z',
   ads: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2v10h16V7H4zm3 2h2.2l2.3 6H9.4l-.4-1.2H7L6.6 15H4.5L7 9zm.6 3.2h.8L8 11l-.4 1.2zM13 9h2.5a3 3 0 0 1 0 6H13V9zm2 1.8v2.4h.5a1.2 1.2 0 0 0 0-2.4H15z',
 };
 
@@ -130,6 +131,12 @@ export default function ConsoleLayout() {
         { key: 'app-version', icon: <Icon d={ICONS.appVersion} />, label: t('nav.appVersion') },
         { key: 'ads', icon: <Icon d={ICONS.ads} />, label: t('nav.ads') },
       ],
+    },
+    {
+      type: 'group',
+      key: 'g-system',
+      label: t('nav.group.system'),
+      children: [{ key: 'jobs', icon: <Icon d={ICONS.jobs} />, label: t('nav.jobs') }],
     },
   ];
   const menu = (

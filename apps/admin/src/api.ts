@@ -89,6 +89,8 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminGetRewardSettings: { method: 'GET', path: '/api/admin/rewards/settings' },
   adminUpdateRewardSettings: { method: 'PUT', path: '/api/admin/rewards/settings' },
   adminRewardsReport: { method: 'GET', path: '/api/admin/rewards/report' },
+  // background jobs (the server's core/jobs.ts)
+  adminListJobs: { method: 'GET', path: '/api/admin/jobs' },
 };
 type Output<S> = S extends { _output: infer O } ? O : never;
 type Input<S> = S extends { _input: infer I } ? I : never;

@@ -14,8 +14,10 @@ import { ErrorCode, TASK_PLOG } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
+import { Jobs } from './core/jobs.ts';
 import { type FileStorage, folderStorage, s3Storage } from './core/storage.ts';
 import type { DbHandle } from './db/client.ts';
+import { accountsJob } from './modules/accounts/accounts.jobs.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import {
   AccountsService,
@@ -29,6 +31,7 @@ import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { jobsAdminRoutes } from './modules/admin/jobs.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { AdsService } from './modules/ads/ads.service.ts';
 import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
@@ -36,13 +39,14 @@ import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfi
 import { registerBilling } from './modules/billing/billing.module.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
 import { fakePayEnabled } from './modules/billing/channel-registry.ts';
+import { castCacheJob } from './modules/cast/cast.jobs.ts';
 import { castRoutes } from './modules/cast/cast.routes.ts';
 import { CastService } from './modules/cast/cast.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
 import { ContentAdminService } from './modules/content/content-admin.service.ts';
-import { startHitsJob } from './modules/content/hits.jobs.ts';
+import { hitsResetJob } from './modules/content/hits.jobs.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
@@ -98,6 +102,11 @@ export interface AppDeps {
 }
 
 export interface App extends FastifyInstance {
+  /**
+   * The modules' jobs (core/jobs.ts): registered while the app is built, started by main.ts according to the role
+   * (tests start them when they need them); stopped when the app closes.
+   */
+  jobs: Jobs;
   /** Signs the server's own media addresses (modules/media/signed-urls.ts). */
   mediaSigner: MediaSigner;
   services: {
@@ -142,6 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Router errors (a path parameter over MAX_PARAM_LENGTH, a path that does not decode) in the envelope too.
     frameworkErrors,
   }) as unknown as App;
+  // Jobs: the modules register theirs below; main.ts starts them by role; stopped before the database closes.
+  const jobs = new Jobs({ db: deps.db, log: app.log, timeZone: deps.config.timeZone });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -195,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const content = new ContentService(deps.db.db, {
     timeZone: deps.config.timeZone,
     authenticate: (token) => accounts.authenticate(token),
+    onError: (msg, err) => app.log.error({ err }, msg),
   });
   const admin = new AdminService(deps.db.db, content, {
     timeZone: deps.config.timeZone,
@@ -295,21 +309,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content), adminGuard(admin));
-  // Day/week/month view counters: reset due periods at start and every minute (several processes reset once);
-  // searched words are written then too, and at shutdown.
-  let contentJob: { stop(): void } | undefined;
-  app.addHook('onReady', async () => {
-    contentJob = startHitsJob(
-      () => content.runJobs(),
+  // Day/week/month view counters: reset due periods every minute (a job: once across processes); this process's
+  // searched words are written at shutdown too.
+  jobs.register(
+    hitsResetJob(
+      () => content.ensureHitsPeriod(),
       (msg, err) => app.log.error({ err }, msg),
-    );
-  });
+    ),
+  );
   app.addHook('onClose', async () => {
-    contentJob?.stop();
     await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
   });
   adminRoutes(app, admin);
+  // The console's Jobs page: schedules, last runs and failures of the jobs registered here.
+  jobsAdminRoutes(app, jobs, adminGuard(admin));
   await accountsRoutes(app, accounts);
+  // Hourly and at a worker's start: deletions past their 3 working days, VIPs past their end (accounts.jobs.ts).
+  jobs.register(
+    accountsJob(deps.db.db, (m) => app.log.info(m), {
+      timeZone: deps.config.timeZone,
+      mediaDir,
+      handlers: accounts.deletionHandlers,
+    }),
+  );
   accountsAdminRoutes(app, accounts, admin, () => content.invalidate());
   phoneRoutes(app, phone);
   oauthRoutes(app, oauth);
@@ -327,23 +349,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
   // DLNA casting (issue 5 item 5): renderers on the server's own LAN, given URLs on its LAN address + listening port.
-  castRoutes(
-    app,
-    new CastService(content, {
-      enabled: deps.config.cast.dlna,
-      signMedia: (pathname) => signer.sign(pathname),
-      interfaces: deps.config.cast.interfaces,
-      cache: { maxBytes: deps.config.cast.cacheMaxBytes, maxAgeMs: deps.config.cast.cacheMaxAgeMs },
-      mediaDir,
-      host: deps.config.host,
-      publicOrigin: new URL(deps.config.publicUrl).origin,
-      port: () => {
-        const address = app.server.address();
-        return address && typeof address === 'object' ? address.port : undefined;
-      },
-      log: (msg, err) => app.log.warn({ err }, msg),
-    }),
-    content,
+  const cast = new CastService(content, {
+    enabled: deps.config.cast.dlna,
+    signMedia: (pathname) => signer.sign(pathname),
+    interfaces: deps.config.cast.interfaces,
+    cache: { maxBytes: deps.config.cast.cacheMaxBytes, maxAgeMs: deps.config.cast.cacheMaxAgeMs },
+    mediaDir,
+    host: deps.config.host,
+    publicOrigin: new URL(deps.config.publicUrl).origin,
+    port: () => {
+      const address = app.server.address();
+      return address && typeof address === 'object' ? address.port : undefined;
+    },
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  castRoutes(app, cast, content);
+  jobs.register(
+    castCacheJob(
+      () => cast.pruneCache(),
+      (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
+    ),
   );
   adsRoutes(app, ads, accounts, adminGuard(admin));
   playbackRoutes(app, playback);

@@ -3,23 +3,34 @@
  * demo seed -> listen -> the demo live channel (ffmpeg, live-demo.ts; `LIVE_DEMO=0` turns it off). SIGINT/SIGTERM
  * close the server (which stops the live channel's ffmpeg), then the database, then release the lock.
  *
- * Role (argv[2] or ROLE): `all` (default) or `migrate` (apply migrations and exit).
+ * Role (argv[2] or ROLE, docs/operations.md "Roles"):
+ * - `all` (default): HTTP and jobs in one process;
+ * - `api`: HTTP only; it sends jobs but runs no job handler;
+ * - `worker`: jobs only (core/jobs.ts); its port answers /healthz and /readyz, nothing else;
+ * - `migrate`: apply the migrations and install pg-boss's schema, then exit.
+ * `api` and `worker` need DATABASE_URL: the embedded PGlite serves one process.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/config.ts';
+import { installJobs } from './core/jobs.ts';
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { acquireLock, DataDirLockedError } from './lib/data-lock.ts';
-import { startAccountJobs } from './modules/accounts/accounts.service.ts';
 import { LiveDemo, liveDemoEnabled } from './modules/media/live-demo.ts';
 import { SEED_LOCK_KEY, seedDemo } from './seed/demo.ts';
 
 async function main() {
   const config = loadConfig();
   const role = process.argv[2] ?? process.env.ROLE ?? 'all';
-  if (role !== 'all' && role !== 'migrate') throw new Error(`unknown role "${role}": use all or migrate`);
+  if (!['all', 'api', 'worker', 'migrate'].includes(role)) {
+    throw new Error(`unknown role "${role}": use all, api, worker or migrate`);
+  }
+  if ((role === 'api' || role === 'worker') && !config.databaseUrl) {
+    throw new Error(`ROLE=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process, use all`);
+  }
+  const serves = role !== 'worker';
   const liveDemo = liveDemoEnabled(); // validated before anything starts
   const localToken = randomBytes(32).toString('base64url');
   const lock = config.databaseUrl ? undefined : acquireLock(config.dataDir, localToken);
@@ -30,6 +41,7 @@ async function main() {
       : await openPglite(path.join(config.dataDir, 'pglite'));
     await runMigrations(db);
     if (role === 'migrate') {
+      await installJobs(db);
       await db.close();
       lock?.release();
       return;
@@ -65,7 +77,14 @@ async function main() {
     };
     process.on('SIGINT', () => void shutdown('SIGINT'));
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    const generated = await app.services.admin.ensureAdmin(config.adminPassword);
+    if (!serves) {
+      // A worker's port: health and readiness only.
+      app.addHook('onRequest', async (req, reply) => {
+        const pathname = req.url.split('?')[0];
+        if (pathname !== '/healthz' && pathname !== '/readyz') return reply.code(404).send({ code: 0, msg: 'worker' });
+      });
+    }
+    const generated = serves ? await app.services.admin.ensureAdmin(config.adminPassword) : undefined;
     if (generated) {
       // The password goes to the terminal only, never into the (shipped) JSON log.
       app.log.warn('console account "admin" created with a generated password (printed on stdout once)');
@@ -73,23 +92,18 @@ async function main() {
         `\n  Console account created: user "admin", password "${generated}" (shown once; set ADMIN_PASSWORD to choose it)\n\n`,
       );
     }
-    if (config.demoContent) {
+    if (config.demoContent && serves) {
       const handle = db;
       await handle.withAdvisoryLock(SEED_LOCK_KEY, (locked) =>
         seedDemo(locked, { mediaDir: path.join(config.dataDir, 'media'), timeZone: config.timeZone, log }),
       );
       app.services.content.invalidate();
     }
-    // Hourly: process account deletions past their 3 working days, drop expired VIPs to members.
-    const jobs = startAccountJobs(db.db, log, {
-      timeZone: config.timeZone,
-      mediaDir: path.join(config.dataDir, 'media'),
-      handlers: app.services.accounts.deletionHandlers,
-    });
-    app.addHook('onClose', async () => jobs.stop());
+    // The modules' jobs (core/jobs.ts): all and worker run them (once across processes); api only sends.
+    await app.jobs.start({ work: role !== 'api' });
     // The demo live channel: started once the server listens, stopped (no orphan ffmpeg) when it closes.
     const live =
-      config.demoContent && liveDemo
+      config.demoContent && liveDemo && serves
         ? new LiveDemo({ mediaDir: path.join(config.dataDir, 'media'), timeZone: config.timeZone, log })
         : undefined;
     if (live) app.addHook('onClose', async () => live.stop());
@@ -99,8 +113,10 @@ async function main() {
     ready = true;
     live?.start().catch((err: unknown) => app.log.error({ err }, 'live channel: ffmpeg could not be started'));
     process.stdout.write(
-      `  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind})\n` +
-        `  Console: ${config.publicUrl}/admin/\n`,
+      serves
+        ? `  OpenVod is ready: ${config.publicUrl}/ (listening on ${address}, database: ${db.kind}, role: ${role})\n` +
+            `  Console: ${config.publicUrl}/admin/\n`
+        : `  OpenVod worker is running its jobs (health on ${address}/readyz, database: ${db.kind})\n`,
     );
   } catch (err) {
     await db?.close().catch(() => {});

@@ -11,6 +11,7 @@ import { adsEndpoints } from './endpoints/ads.ts';
 import { billingEndpoints } from './endpoints/billing.ts';
 import { castEndpoints } from './endpoints/cast.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
+import { jobsEndpoints } from './endpoints/jobs.ts';
 import { playerEndpoints } from './endpoints/player.ts';
 import { pointsEndpoints } from './endpoints/points.ts';
 import { quotaEndpoints } from './endpoints/quotas.ts';
@@ -563,6 +564,7 @@ export const endpoints = {
   ...quotaEndpoints,
   ...rewardsEndpoints,
   ...ulogEndpoints,
+  ...jobsEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type { Endpoint };

@@ -9,6 +9,7 @@ export * from './danmaku.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './guest.ts';
+export * from './jobs.ts';
 export * from './locales.ts';
 export * from './player.ts';
 export * from './points.ts';

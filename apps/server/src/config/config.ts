@@ -236,7 +236,7 @@ export interface Config {
     orderExpireMinutes: number;
     fakePay: '0' | '1' | undefined;
     vars: Record<string, string | undefined>;
-    /** LEDGER_CHECK_AT: "HH:MM" in `timeZone`, when the nightly ledger check runs (modules/ledger startLedgerJobs). */
+    /** LEDGER_CHECK_AT: "HH:MM" in `timeZone`, when the nightly ledger check runs (modules/ledger/ledger.jobs.ts). */
     ledgerCheckAt: string;
   };
   /** Rewarded-ad callbacks (modules/rewards): ADMOB_KEYS_URL, UNIAD_SECURITY_KEY as given (empty = unset). */

@@ -8,6 +8,7 @@ import { macPlog, macUser, userSession } from '../../db/schema/index.ts';
 import { ACCOUNT_MESSAGES } from '../../i18n/account-messages.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { accountsJob } from './accounts.jobs.ts';
 import {
   authenticateUser,
   createSession,
@@ -24,7 +25,6 @@ import {
   registerUser,
   requestDeletion,
   SESSION_TTL_MS,
-  startAccountJobs,
   toUserInfo,
 } from './accounts.service.ts';
 import { makeUser, unixSeconds } from './test-helpers.ts';
@@ -193,7 +193,7 @@ describe('creditPoints', () => {
   });
 });
 
-describe('processDeletions and startAccountJobs', () => {
+describe('processDeletions and the accounts job', () => {
   it('processes due requests only, once, and the jobs run both deletion and VIP expiry', async () => {
     const due = await makeUser(t);
     const notDue = await makeUser(t);
@@ -202,13 +202,9 @@ describe('processDeletions and startAccountJobs', () => {
     await requestDeletion(t.db.db, due.user.user_id, { now: new Date('2020-01-06T02:00:00Z'), timeZone: tz });
     await requestDeletion(t.db.db, notDue.user.user_id, { timeZone: tz });
     const logs: string[] = [];
-    const jobs = startAccountJobs(t.db.db, (m) => logs.push(m), { timeZone: tz, intervalMs: 3600_000 });
-    try {
-      await jobs.run();
-      await jobs.run();
-    } finally {
-      jobs.stop();
-    }
+    const job = accountsJob(t.db.db, (m) => logs.push(m), { timeZone: tz });
+    await job.handler();
+    await job.handler();
     const get = async (id: number) => (await t.db.db.select().from(macUser).where(eq(macUser.user_id, id)))[0];
     expect((await get(due.user.user_id))?.user_name).toBe(`deleted_${due.user.user_id}`);
     expect((await get(notDue.user.user_id))?.user_deleted_at).toBeNull();

@@ -637,50 +637,6 @@ export async function processDeletions(
   return done;
 }
 
-/**
- * Start the module's periodic jobs in-process: {@link processDeletions} and {@link expireVips}, once now and then
- * every `intervalMs` (default hourly). The timer is unref'd (it never keeps the process alive); runs never overlap;
- * failures are logged and retried at the next tick. Call `stop()` on shutdown. For main.ts:
- * `startAccountJobs(db.db, (m) => app.log.info(m), { timeZone: config.timeZone, mediaDir })`.
- */
-export function startAccountJobs(
-  db: Db,
-  log: (msg: string) => void,
-  opts: {
-    timeZone?: string;
-    mediaDir?: string;
-    intervalMs?: number;
-    /** The registered deletion handlers (`app.services.accounts.deletionHandlers`), read at every run. */
-    handlers?: readonly DeletionHandler[];
-  } = {},
-): { stop(): void; run(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= (async () => {
-      const failed = (job: string) => (err: unknown) => {
-        log(`accounts ${job} job failed: ${err instanceof Error ? err.message : String(err)}`);
-        return 0;
-      };
-      try {
-        // A failing deletion handler must not hold up the VIP expiry (and the other way round).
-        const deleted = await processDeletions(db, new Date(), opts).catch(failed('deletion'));
-        const expired = await expireVips(db).catch(failed('VIP expiry'));
-        if (deleted || expired) log(`accounts: ${deleted} deletion(s) processed, ${expired} VIP(s) expired`);
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void run(), opts.intervalMs ?? 3600_000);
-  timer.unref();
-  void run();
-  return {
-    stop: () => clearInterval(timer),
-    run,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Limits
 
@@ -816,7 +772,7 @@ export class AccountsService {
     return mergeGuestInto(this.db, ctx.sessionToken, targetId, { now: this.now(), handlers: this.mergeHandlers });
   }
 
-  /** The registered deletion handlers, in order (pass to {@link startAccountJobs} as `handlers`). */
+  /** The registered deletion handlers, in order (read by the accounts job, accounts.jobs.ts). */
   get deletionHandlers(): readonly DeletionHandler[] {
     return this.handlers;
   }

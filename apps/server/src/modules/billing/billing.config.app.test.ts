@@ -2,14 +2,14 @@
  * Billing as an operator configures it (issue 6 items 3 and 4, README "Payments" and "VIP plans, orders…"):
  * - a channel whose variables are only partly set (or whose key does not parse) is not offered to viewers, and the
  *   console's channel list says why, naming variables only, never their values;
- * - ORDER_EXPIRE_MINUTES sets how long an unpaid order stays payable, and the minute job (startBillingJobs) expires
+ * - ORDER_EXPIRE_MINUTES sets how long an unpaid order stays payable, and the minute job (billing.jobs.ts) expires
  *   the orders past it, closing them at the gateway first, while an order still inside it stays payable.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macOrder } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startBillingJobs } from './billing.service.ts';
+import { orderExpiryJob } from './billing.jobs.ts';
 import type { FakeChannel } from './fake-channel.ts';
 import { buyFake, makeMember, openFake } from './test-helpers.ts';
 
@@ -93,18 +93,18 @@ describe('ORDER_EXPIRE_MINUTES and the expiry job', () => {
     const fourLater = new Date(orderA.order_time.getTime() + 4 * 60_000);
     billing.now = () => fourLater;
     const logs: string[] = [];
-    const jobs = startBillingJobs(billing, (m) => logs.push(m), { intervalMs: 3600_000 });
+    const jobs = orderExpiryJob(billing, (m) => logs.push(m));
     try {
       const codeB = await buyFake(t, b.headers, 'day');
       // Four minutes in, the job expires nothing of these two.
-      await jobs.run();
+      await jobs.handler();
       const status = async (code: string) =>
         (await t.db.db.select().from(macOrder).where(eq(macOrder.order_code, code)))[0]?.order_status;
       expect([await status(codeA), await status(codeB)]).toEqual(['unpaid', 'unpaid']);
 
       const justAfter = new Date(orderA.order_expire_time.getTime() + 1000);
       billing.now = () => justAfter;
-      await jobs.run();
+      await jobs.handler();
       expect([await status(codeA), await status(codeB)]).toEqual(['expired', 'unpaid']);
       expect((await fake.trade(codeA))?.status).toBe('closed');
       expect(logs.some((m) => m.includes('expired'))).toBe(true);
@@ -118,7 +118,6 @@ describe('ORDER_EXPIRE_MINUTES and the expiry job', () => {
       });
       expect(gopay.json()).toMatchObject({ code: 3001 });
     } finally {
-      jobs.stop();
       billing.now = () => new Date();
     }
   });

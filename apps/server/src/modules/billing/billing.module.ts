@@ -2,7 +2,7 @@
  * Wiring of billing and the ledger into the app (issue 6): the channel registry (alipay and wechat from their keys,
  * H5's factories; `fake` unless FAKE_PAY=0, never in production, announced in the start log), the services, the routes, the
  * account-deletion hook (unpaid orders settled or cancelled) and the jobs (order expiry every minute, ledger check
- * nightly), started when the app is ready and stopped when it closes.
+ * nightly: billing.jobs.ts, ledger.jobs.ts), registered with the app's job runner (core/jobs.ts).
  */
 import type { Redis } from 'ioredis';
 import type { App } from '../../app.ts';
@@ -11,10 +11,12 @@ import type { Db } from '../../db/client.ts';
 import type { AdminGuard } from '../../plugins/routes.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { RedisFailureCounter } from '../accounts/limits.ts';
-import { LedgerService, startLedgerJobs } from '../ledger/ledger.service.ts';
+import { ledgerCheckJob } from '../ledger/ledger.jobs.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
 import { createAlipayChannel } from './alipay.channel.ts';
+import { orderExpiryJob } from './billing.jobs.ts';
 import { billingAdminRoutes, billingRoutes } from './billing.routes.ts';
-import { BillingService, REDEEM_FAILURES_PER_HOUR, startBillingJobs } from './billing.service.ts';
+import { BillingService, REDEEM_FAILURES_PER_HOUR } from './billing.service.ts';
 import type { ChannelEnv } from './channel.ts';
 import { ChannelRegistry, fakePayEnabled } from './channel-registry.ts';
 import { FakeChannel, loadOrCreateFakeKeys } from './fake-channel.ts';
@@ -77,15 +79,8 @@ export async function registerBilling(
   });
   await billingRoutes(app, billing, deps.accounts, fake);
   billingAdminRoutes(app, billing, ledger, deps.adminGuard);
-  let jobs: { stop(): void }[] = [];
-  app.addHook('onReady', async () => {
-    jobs = [
-      startBillingJobs(billing, log),
-      startLedgerJobs(ledger, log, { at: config.billing.ledgerCheckAt, timeZone: config.timeZone }),
-    ];
-  });
-  app.addHook('onClose', async () => {
-    for (const j of jobs) j.stop();
-  });
+  // Run by the process that runs jobs (ROLE all or worker), once across processes (core/jobs.ts).
+  app.jobs.register(orderExpiryJob(billing, log));
+  app.jobs.register(ledgerCheckJob(ledger, log, { at: config.billing.ledgerCheckAt, timeZone: config.timeZone }));
   return { billing, ledger, fake };
 }

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macGroup, macOrder, macPlog, macUser, paymentEvent, vipPlan } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { accountsJob } from '../accounts/accounts.jobs.ts';
 import {
   creditPoints,
   operatorDay,
@@ -14,7 +15,6 @@ import {
   PLOG_TYPE,
   processDeletions,
   requestDeletion,
-  startAccountJobs,
 } from '../accounts/accounts.service.ts';
 import type { FakeChannel } from './fake-channel.ts';
 import { buyFake, makeMember, nextIp, openFake } from './test-helpers.ts';
@@ -470,12 +470,7 @@ describe('VIP end (H10 review)', () => {
       .set({ user_end_time: nowSec() - 1 })
       .where(eq(macUser.user_id, u.user.user_id));
     const logs: string[] = [];
-    const jobs = startAccountJobs(t.db.db, (m) => logs.push(m), { intervalMs: 3600_000 });
-    try {
-      await jobs.run();
-    } finally {
-      jobs.stop();
-    }
+    await accountsJob(t.db.db, (m) => logs.push(m)).handler();
     expect((await userRow(u.user.user_id)).group_id).toBe(2);
     const after = await t.app.inject({ method: 'POST', url: '/api/billing/groups', headers: u.headers });
     expect(after.json().user).toMatchObject({ group_id: 2, is_vip: false });

@@ -1215,33 +1215,6 @@ export type PaymentOutcome = 'credited' | 'duplicate' | 'duplicate_payment' | 'a
 export const PROBLEM_PAYMENTS = ['amount_mismatch', 'duplicate_payment'] as const;
 
 /**
- * The billing jobs: the expiry sweep every `intervalMs` (default one minute). Unref'd; runs never overlap.
- */
-export function startBillingJobs(
-  billing: BillingService,
-  log: (msg: string, err?: unknown) => void,
-  opts: { intervalMs?: number } = {},
-): { stop(): void; run(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= (async () => {
-      try {
-        const n = await billing.expireDue();
-        if (n) log(`billing: ${n} unpaid order(s) expired`);
-      } catch (err) {
-        log('billing expiry sweep failed', err);
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void run(), opts.intervalMs ?? 60_000);
-  timer.unref();
-  return { stop: () => clearInterval(timer), run };
-}
-
-/**
  * The expiry instant of a code batch: an ISO instant as given, or an operator day (YYYY-MM-DD) as the last
  * millisecond of that day in `timeZone` (a code is expired when `expires_at <= now`, so it stays valid all day).
  */

@@ -7,19 +7,23 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config/config.ts';
+import { Jobs, type JobsOptions } from '../../core/jobs.ts';
+import { openPglite } from '../../db/client.ts';
 import { createTestApp } from '../../test/harness.ts';
 import type { ContentService } from '../content/content.service.ts';
 import {
   CAST_CACHE_DEFAULT_MAX_AGE_MS,
   CAST_CACHE_DEFAULT_MAX_BYTES,
+  type PruneResult,
   pruneCastCache,
-  startCastCacheJob,
 } from './cache.ts';
+import { castCacheJob } from './cast.jobs.ts';
 import { CastService } from './cast.service.ts';
 
 const DAY = 86_400_000;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as JobsOptions['log'];
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 let dir: string;
 
@@ -87,39 +91,50 @@ describe('pruneCastCache', () => {
   });
 });
 
-describe('startCastCacheJob', () => {
+describe('the cast cache job', () => {
   it('runs at start, and runs never overlap', async () => {
     let calls = 0;
+    let hold = true;
     let release: () => void = () => undefined;
-    const job = startCastCacheJob(
-      () =>
-        new Promise((resolve) => {
-          calls++;
-          release = () => resolve({ removed: [], bytes: 0 });
-        }),
-      () => undefined,
-    );
-    expect(calls).toBe(1);
-    const again = job.run();
-    expect(calls).toBe(1);
-    release();
-    await again;
-    // Finished: the next run prunes again.
-    const next = job.run();
-    expect(calls).toBe(2);
-    release();
-    await next;
-    job.stop();
+    const prune = () =>
+      new Promise<PruneResult>((resolve) => {
+        calls++;
+        release = () => resolve({ removed: [], bytes: 0 });
+        if (!hold) release();
+      });
+    // A job runner as a worker process has it (core/jobs.ts), on a database of its own.
+    const db = await openPglite(undefined);
+    const jobs = new Jobs({ db, log: quiet, timeZone: 'UTC', pollingIntervalSeconds: 0.5 });
+    const job = jobs.register(castCacheJob(prune, () => undefined));
+    try {
+      await jobs.start({ work: true });
+      await vi.waitFor(() => expect(calls).toBe(1), { timeout: 30_000, interval: 50 });
+      const again = job.run();
+      expect(calls).toBe(1);
+      release();
+      await again;
+      hold = false;
+      await jobs.stop();
+      // Finished: the next run prunes again.
+      hold = true;
+      const before = calls;
+      const next = job.run();
+      expect(calls).toBe(before + 1);
+      release();
+      await next;
+    } finally {
+      await jobs.stop();
+      await db.close();
+    }
   });
 
   it('logs a failure and goes on', async () => {
     const logs: string[] = [];
-    const job = startCastCacheJob(
+    const job = castCacheJob(
       () => Promise.reject(new Error('disk gone')),
       (msg) => logs.push(msg),
     );
-    await job.run();
-    job.stop();
+    await expect(job.handler()).rejects.toThrow('disk gone');
     expect(logs).toContain('cast cache: cleanup failed');
   });
 });
@@ -172,6 +187,8 @@ describe('the server', () => {
     const t = await createTestApp({ DATA_DIR: dir, CAST_CACHE_MAX_DAYS: '1' });
     try {
       await t.app.ready();
+      // The jobs of a process that runs them (ROLE all or worker: main.ts).
+      await t.app.jobs.start({ work: true });
       await expect.poll(() => fs.readdirSync(path.join(dir, 'media', 'cast'))).toEqual(['new.mp4']);
     } finally {
       await t.close();

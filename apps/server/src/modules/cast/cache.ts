@@ -8,8 +8,7 @@
  * 3. the least recently used MP4s while the cache is larger than `maxBytes`.
  *
  * Files in `keep` (being cast right now) are never removed. Configuration: CAST_CACHE_MAX_MB, CAST_CACHE_MAX_DAYS
- * (README "Casting to a TV"); the job runs at start and every {@link CAST_CACHE_PRUNE_EVERY_MS}
- * ({@link startCastCacheJob}).
+ * (README "Casting to a TV"); the job (cast.jobs.ts) runs hourly and when a worker starts.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,8 +16,6 @@ import path from 'node:path';
 /** Defaults: 4 GiB and 7 days. */
 export const CAST_CACHE_DEFAULT_MAX_BYTES = 4 * 1024 ** 3;
 export const CAST_CACHE_DEFAULT_MAX_AGE_MS = 7 * 86_400_000;
-/** How often the job runs (ms): hourly. */
-export const CAST_CACHE_PRUNE_EVERY_MS = 3_600_000;
 /** A temporary remux file older than this (ms) is a leftover: the remux timeout is 10 minutes. */
 export const STALE_TMP_MS = 3_600_000;
 
@@ -103,31 +100,4 @@ export async function pruneCastCache(
     if (await remove(e)) bytes -= e.size;
   }
   return { removed, bytes };
-}
-
-/**
- * Run `prune` now and then every `everyMs` (unref'd timer; runs never overlap; a failure goes to `log` and the next
- * run tries again). Returns `stop()`.
- */
-export function startCastCacheJob(
-  prune: () => Promise<PruneResult>,
-  log: (msg: string, err?: unknown) => void,
-  everyMs: number = CAST_CACHE_PRUNE_EVERY_MS,
-): { stop(): void; run(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= prune()
-      .then((r) => {
-        if (r.removed.length) log(`cast cache: removed ${r.removed.length} file(s), ${r.bytes} bytes left`);
-      })
-      .catch((err: unknown) => log('cast cache: cleanup failed', err))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer), run };
 }

@@ -2,15 +2,13 @@
  * Cast routes (spec §2 Casting; contract endpoints/cast.ts): castDiscover, castPlay, castControl, castStatus.
  * Any viewer may cast (guests too; play rights follow getDetail's group rules), but only from a client on the
  * server's own network (loopback, private or link-local address; 403 `cast_client_not_local` else), and every call
- * is rate-limited per client. The remux cache's cleanup (CastService.pruneCache) runs once the server is ready and
- * then hourly, until it closes.
+ * is rate-limited per client. The remux cache's cleanup (CastService.pruneCache) is a job: cast.jobs.ts.
  */
 import { ErrorCode } from '@openvod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/errors.ts';
 import { defineRoute } from '../../plugins/routes.ts';
 import type { ContentService } from '../content/content.service.ts';
-import { startCastCacheJob } from './cache.ts';
 import type { CastService } from './cast.service.ts';
 import { isLocalClient } from './network.ts';
 
@@ -20,14 +18,6 @@ function localOnly(req: FastifyRequest) {
 
 export function castRoutes(app: FastifyInstance, cast: CastService, content: ContentService) {
   const ok = { code: 1 as const, msg: 'ok' };
-  let cacheJob: { stop(): void } | undefined;
-  app.addHook('onReady', async () => {
-    cacheJob = startCastCacheJob(
-      () => cast.pruneCache(),
-      (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
-    );
-  });
-  app.addHook('onClose', async () => cacheJob?.stop());
   defineRoute(
     app,
     'castDiscover',

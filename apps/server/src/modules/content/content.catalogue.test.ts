@@ -294,6 +294,15 @@ describe('search and suggest', () => {
     }
   });
 
+  it("writes a process's searched words within its flush delay, with no job (each process has its own buffer)", async () => {
+    const svc = new ContentService(t.db.db, { timeZone: 'Asia/Shanghai', searchFlushMs: 50 });
+    const count = async () =>
+      (await t.db.db.select().from(searchWord).where(eq(searchWord.word, '星河'))).reduce((sum, r) => sum + r.n, 0);
+    const before = await count();
+    await svc.data(DataQuery.parse({ wd: '星河' }));
+    await vi.waitFor(async () => expect(await count()).toBe(before + 1), { timeout: 10_000, interval: 50 });
+  });
+
   it('counts searched words per operator day for hot searches; operator words win', async () => {
     setClock('2026-03-10T12:00:00');
     try {

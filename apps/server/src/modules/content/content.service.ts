@@ -124,7 +124,14 @@ export interface ContentServiceOptions {
    * it every caller is a guest.
    */
   authenticate?: (token: string) => Promise<Caller>;
+  /** Where a failed write of searched words is reported (app.ts: the app's log). */
+  onError?: (msg: string, err: unknown) => void;
+  /** How long (ms) searched words may wait in memory before they are written (default {@link SEARCH_FLUSH_MS}). */
+  searchFlushMs?: number;
 }
+
+/** Searched words are written at most this long (ms) after the first one of a batch ({@link flushSearches}). */
+export const SEARCH_FLUSH_MS = 60_000;
 
 /** A signed-in caller as {@link ContentServiceOptions.authenticate} returns it. */
 export interface Caller {
@@ -183,6 +190,8 @@ export class ContentService {
   private checking: Promise<HitsReset> | undefined;
   /** Searched words not yet written: `day\nword` -> count. */
   private pendingSearches = new Map<string, number>();
+  /** The write of the pending searched words due within {@link SEARCH_FLUSH_MS} (this process's own buffer). */
+  private searchFlush: NodeJS.Timeout | undefined;
   /** The clock; tests replace it. */
   now: () => Date = () => new Date();
 
@@ -694,11 +703,28 @@ export class ContentService {
   private recordSearch(word: string): void {
     const key = `${this.today()}\n${word}`;
     this.pendingSearches.set(key, (this.pendingSearches.get(key) ?? 0) + 1);
-    if (this.pendingSearches.size >= 200) void this.flushSearches().catch(() => undefined);
+    if (this.pendingSearches.size >= 200) void this.flushSearches().catch((err) => this.reportFlush(err));
+    else if (!this.searchFlush) {
+      this.searchFlush = setTimeout(
+        () => void this.flushSearches().catch((err) => this.reportFlush(err)),
+        this.opts.searchFlushMs ?? SEARCH_FLUSH_MS,
+      );
+      this.searchFlush.unref();
+    }
   }
 
-  /** Write the searched words counted since the last flush (the minute job, hotSearch and shutdown call it). */
+  private reportFlush(err: unknown): void {
+    this.opts.onError?.('writing searched words failed', err);
+  }
+
+  /**
+   * Write the searched words counted since the last flush. Every process buffers its own: the write comes at most
+   * {@link SEARCH_FLUSH_MS} after the first word of a batch, at 200 words, before hotSearch reads, and at shutdown
+   * (app.ts). Not a job (core/jobs.ts): a job runs in one process, and each process must write its own buffer.
+   */
   async flushSearches(): Promise<void> {
+    clearTimeout(this.searchFlush);
+    this.searchFlush = undefined;
     if (!this.pendingSearches.size) return;
     const batch = [...this.pendingSearches].map(([key, n]) => {
       const [day, word] = key.split('\n') as [string, string];
@@ -706,12 +732,6 @@ export class ContentService {
     });
     this.pendingSearches = new Map();
     await cat.addSearches(this.db, batch);
-  }
-
-  /** The minute job of app.ts: counter periods (hits.jobs.ts) and searched words. */
-  async runJobs(): Promise<void> {
-    await this.ensureHitsPeriod();
-    await this.flushSearches();
   }
 
   /** hotSearch: the operator's hot words, else the most searched words of the last 7 operator days (at most 10). */

@@ -6,13 +6,14 @@
  * (`{ day: 'YYYY-MM-DD', week: 'YYYY-MM-DD' (its Monday), month: 'YYYY-MM' }`). {@link resetHitsIfDue} compares it
  * with the current periods inside a transaction holding `pg_advisory_xact_lock(HITS_LOCK_KEY)`, so several server
  * processes reset exactly once: the first one resets and stores the new periods, the others then find nothing due.
- * It runs at start (a server that was down over midnight resets then), every minute ({@link startHitsJob}), and
- * before rankings and counts are read or written (the service remembers the period it last checked, so that is a
- * string comparison in between). Only rows with a non-zero counter are updated. On an empty setting (new install)
- * the current periods are stored without resetting.
+ * It runs every minute as a job ({@link hitsResetJob}; the first look of a worker comes at its start, so a server
+ * that was down over midnight resets then), and in every process before rankings and counts are read or written
+ * (the service remembers the period it last checked, so that is a string comparison in between). Only rows with a
+ * non-zero counter are updated. On an empty setting (new install) the current periods are stored without resetting.
  */
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import type { JobDefinition } from '../../core/jobs.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { appSetting } from '../../db/schema/index.ts';
 
@@ -76,20 +77,24 @@ export async function resetHitsIfDue(db: Db, now: Date, timeZone: string): Promi
   });
 }
 
+/** Queue name of the reset. */
+export const HITS_RESET_JOB = 'content.hits-reset';
+
 /**
- * Run `check` now and then every `intervalMs` (default one minute) until stopped; errors go to `log`, the timer does
- * not keep the process alive.
+ * The reset as a scheduled job (core/jobs.ts): `check` (ContentService.ensureHitsPeriod) every minute, once across
+ * all processes; a failure is logged and retried by pg-boss. `handler()` runs it once.
  */
-export function startHitsJob(
-  check: () => Promise<unknown>,
-  log: (msg: string, err: unknown) => void,
-  intervalMs = 60_000,
-): { stop(): void } {
-  const run = () => {
-    check().catch((err) => log('catalogue job (hits counter reset) failed', err));
+export function hitsResetJob(check: () => Promise<unknown>, log: (msg: string, err: unknown) => void): JobDefinition {
+  return {
+    name: HITS_RESET_JOB,
+    cron: '* * * * *',
+    handler: async () => {
+      try {
+        await check();
+      } catch (err) {
+        log('catalogue job (hits counter reset) failed', err);
+        throw err;
+      }
+    },
   };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }

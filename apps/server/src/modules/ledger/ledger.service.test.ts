@@ -5,9 +5,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Jobs, type JobsOptions } from '../../core/jobs.ts';
 import { ledgerAccount, ledgerCheckRun, ledgerEntry } from '../../db/schema/index.ts';
 import { createTestDb, onPostgres, type TestDb } from '../../test/harness.ts';
-import { InsufficientBalance, LedgerService, ledgerCheckSlot, startLedgerJobs } from './ledger.service.ts';
+import { ledgerCheckJob } from './ledger.jobs.ts';
+import { InsufficientBalance, LedgerService, ledgerCheckSlot } from './ledger.service.ts';
 
 let db: TestDb;
 let ledger: LedgerService;
@@ -86,7 +88,7 @@ describe(`ledger (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       new Date('2026-03-29T01:30:00Z'),
     );
     expect(() => ledgerCheckSlot(new Date(), '3:30', 'UTC')).toThrow('HH:MM');
-    expect(() => startLedgerJobs(ledger, () => {}, { at: '25:00' })).toThrow('HH:MM');
+    expect(() => ledgerCheckJob(ledger, () => {}, { at: '25:00' })).toThrow('HH:MM');
   });
 
   it('the nightly job checks at start when no run is recorded since the last slot', async () => {
@@ -94,54 +96,57 @@ describe(`ledger (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // The last run, if any, is from this file's tests above: date it before the slot, so the start-up look runs.
     if (before) await setCheckedAt(before.check_id, new Date(Date.now() - 25 * 3600_000));
     const logs: string[] = [];
-    const jobs = startLedgerJobs(ledger, (m) => logs.push(m), { startDelayMs: 0, timeZone: 'Asia/Shanghai' });
+    // The job runner of a process that runs jobs (core/jobs.ts), on this database.
+    const jobs = new Jobs({
+      db,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as JobsOptions['log'],
+      timeZone: 'Asia/Shanghai',
+      pollingIntervalSeconds: 0.5,
+      cronWorkerIntervalSeconds: 1,
+    });
+    jobs.register(ledgerCheckJob(ledger, (m) => logs.push(m), { timeZone: 'Asia/Shanghai' }));
+    await jobs.start({ work: true });
     try {
-      await vi.waitFor(async () => {
-        const last = await ledger.lastCheck();
-        expect(last).not.toBeNull();
-        expect(last?.check_id).not.toBe(before?.check_id);
-      });
+      await vi.waitFor(
+        async () => {
+          const last = await ledger.lastCheck();
+          expect(last).not.toBeNull();
+          expect(last?.check_id).not.toBe(before?.check_id);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
       expect(logs.filter((l) => l.startsWith('ledger check '))).toHaveLength(1);
     } finally {
-      jobs.stop();
+      await jobs.stop();
     }
   });
 
   it('the nightly job runs once a night at 03:30 operator time, not 24 h after the last run', async () => {
     let clock = new Date('2026-11-22T19:29:00Z'); // 03:29 on 23 Nov in Asia/Shanghai
     const logs: string[] = [];
-    const jobs = startLedgerJobs(ledger, (m) => logs.push(m), {
-      startDelayMs: 3600_000,
-      intervalMs: 3600_000,
-      timeZone: 'Asia/Shanghai',
-      now: () => clock,
-    });
+    const job = ledgerCheckJob(ledger, (m) => logs.push(m), { timeZone: 'Asia/Shanghai', now: () => clock });
     const lastId = async () => (await ledger.lastCheck())?.check_id;
-    try {
-      // A run late in the evening before (22:00 Shanghai, 14:00 UTC): fewer than 24 h before the next slot.
-      await ledger.check();
-      await setCheckedAt((await lastId()) as number, new Date('2026-11-22T14:00:00Z'));
-      const evening = await lastId();
-      await jobs.run();
-      expect(await lastId()).toBe(evening); // 03:29: not yet
-      clock = new Date('2026-11-22T19:30:00Z'); // 03:30
-      await jobs.run();
-      const night = await lastId();
-      expect(night).toBeGreaterThan(evening as number);
-      await setCheckedAt(night as number, new Date('2026-11-22T19:30:01Z'));
-      clock = new Date('2026-11-23T16:00:00Z'); // midnight in Shanghai: still the same slot
-      await jobs.run();
-      expect(await lastId()).toBe(night);
-      clock = new Date('2026-11-23T19:29:59Z');
-      await jobs.run();
-      expect(await lastId()).toBe(night);
-      clock = new Date('2026-11-23T19:31:00Z'); // the next night
-      await jobs.run();
-      expect(await lastId()).toBeGreaterThan(night as number);
-      expect(logs.filter((l) => l.startsWith('ledger check '))).toHaveLength(2);
-    } finally {
-      jobs.stop();
-    }
+    // A run late in the evening before (22:00 Shanghai, 14:00 UTC): fewer than 24 h before the next slot.
+    await ledger.check();
+    await setCheckedAt((await lastId()) as number, new Date('2026-11-22T14:00:00Z'));
+    const evening = await lastId();
+    await job.handler();
+    expect(await lastId()).toBe(evening); // 03:29: not yet
+    clock = new Date('2026-11-22T19:30:00Z'); // 03:30
+    await job.handler();
+    const night = await lastId();
+    expect(night).toBeGreaterThan(evening as number);
+    await setCheckedAt(night as number, new Date('2026-11-22T19:30:01Z'));
+    clock = new Date('2026-11-23T16:00:00Z'); // midnight in Shanghai: still the same slot
+    await job.handler();
+    expect(await lastId()).toBe(night);
+    clock = new Date('2026-11-23T19:29:59Z');
+    await job.handler();
+    expect(await lastId()).toBe(night);
+    clock = new Date('2026-11-23T19:31:00Z'); // the next night
+    await job.handler();
+    expect(await lastId()).toBeGreaterThan(night as number);
+    expect(logs.filter((l) => l.startsWith('ledger check '))).toHaveLength(2);
   });
 });
 

@@ -11,7 +11,7 @@
  *
  * {@link LedgerService.check} compares every balance with its journal sum (points: user_points vs sum(plog_points);
  * ledger_account vs sum(ledger_entry)) and records the differences (`ledger_check_run` / `ledger_check_diff`,
- * console: adminLedgerCheck); {@link startLedgerJobs} runs it nightly at LEDGER_CHECK_AT (default 03:30) operator time.
+ * console: adminLedgerCheck); the ledger job (ledger.jobs.ts) runs it nightly at LEDGER_CHECK_AT (default 03:30) operator time.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -288,54 +288,4 @@ export function ledgerCheckSlot(now: Date, at: string, timeZone: string): Date {
     millisecond: 0,
   });
   return (today.toMillis() > now.getTime() ? today.minus({ days: 1 }) : today).toJSDate();
-}
-
-/**
- * Run the ledger check nightly at a fixed local time (issue 6 item 1, DESIGN.md §4): at `at` ("HH:MM", default
- * {@link DEFAULT_LEDGER_CHECK_AT}, config LEDGER_CHECK_AT) in the operator's `timeZone` (config TZ). The job looks
- * `startDelayMs` after start (default one minute) and then every `intervalMs` (default one minute) and runs
- * {@link LedgerService.check} when no run is recorded since the latest slot ({@link ledgerCheckSlot}) — so one run a
- * night, shortly after the slot; a server that was down at that time checks at its first look; a process that finds
- * a run of the current slot (another process, the console's adminRunLedgerCheck) skips. The result is stored
- * (ledger_check_run / ledger_check_diff), logged, and shown by the console (adminLedgerCheck, Revenue page).
- * Timers are unref'd; runs never overlap; failures are logged and retried at the next look. `run()` resolves when
- * the look (and any check) is done. `now` is the clock (tests).
- */
-export function startLedgerJobs(
-  ledger: LedgerService,
-  log: (msg: string, err?: unknown) => void,
-  opts: { at?: string; timeZone?: string; intervalMs?: number; startDelayMs?: number; now?: () => Date } = {},
-): { stop(): void; run(): Promise<void> } {
-  const at = opts.at ?? DEFAULT_LEDGER_CHECK_AT;
-  const timeZone = opts.timeZone ?? 'Asia/Shanghai';
-  const now = opts.now ?? (() => new Date());
-  ledgerCheckSlot(now(), at, timeZone); // a malformed time fails at start, not at every look
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= (async () => {
-      try {
-        const slot = ledgerCheckSlot(now(), at, timeZone);
-        const last = await ledger.lastCheckedAt();
-        if (last && last.getTime() >= slot.getTime()) return;
-        const r = await ledger.check();
-        log(`ledger check ${r.check_id}: ${r.checked} balance(s), ${r.list.length} difference(s)`);
-      } catch (err) {
-        log('ledger check failed', err);
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
-  const first = setTimeout(() => void run(), opts.startDelayMs ?? 60_000);
-  first.unref();
-  const timer = setInterval(() => void run(), opts.intervalMs ?? 60_000);
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-    run,
-  };
 }

@@ -1,0 +1,16 @@
+/**
+ * The console's Jobs page (adminListJobs): every registered background job (core/jobs.ts) with its schedule and its
+ * latest run and failure, read from pg-boss's tables, so any process (an api one too) shows what the workers did.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Jobs } from '../../core/jobs.ts';
+import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+
+export function jobsAdminRoutes(app: FastifyInstance, jobs: Jobs, guard: AdminGuard) {
+  defineRoute(
+    app,
+    'adminListJobs',
+    async () => ({ code: 1 as const, msg: 'ok', list: await jobs.status(), runs_here: jobs.runsHandlers }),
+    guard,
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The console's Jobs page (System → Jobs) against the real server (ROLE all, so it runs the jobs): the five jobs of
+ * the modules with their schedules, and the runs the server made since it started (the accounts job runs when a
+ * worker starts), at phone width.
+ */
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../playwright.config';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+test('the operator sees each job with its schedule and its last run', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  await context.addInitScript(() => localStorage.setItem('openvod.admin.lang', 'en-us'));
+  const page = await context.newPage();
+  await page.goto('/admin/');
+  await page.locator('input#admin_name, input[name="admin_name"]').first().fill('admin');
+  await page.locator('input#admin_pwd, input[name="admin_pwd"], input[type="password"]').first().fill(ADMIN_PASSWORD);
+  await page.locator('button[type="submit"]').first().click();
+  await expect(page.getByTestId('sign-out')).toBeVisible();
+
+  await page.goto('/admin/#/jobs');
+  await expect(page.getByTestId('jobs-title')).toHaveText('Background jobs');
+  const table = page.getByTestId('jobs');
+  for (const name of [
+    'Day/week/month view counter reset',
+    'Account deletions and VIP expiry',
+    'Unpaid order expiry',
+    'Nightly ledger check',
+    'Cast cache cleanup',
+  ]) {
+    await expect(table.getByText(name, { exact: true })).toBeVisible();
+  }
+  await expect(table.getByText('Every minute', { exact: true })).toHaveCount(3);
+  await expect(table.getByText('Hourly, on the hour', { exact: true })).toHaveCount(2);
+  // This process runs the jobs: no "api only" note.
+  await expect(page.getByTestId('jobs-api')).toHaveCount(0);
+  // The accounts job ran when the server started: its row says so after a refresh.
+  const accounts = table.locator('tr', { hasText: 'accounts.deletions-and-vip-expiry' });
+  await expect(async () => {
+    await page.getByTestId('jobs-refresh').click();
+    await expect(accounts.getByTestId('job-state')).toHaveText('Succeeded', { timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(accounts.getByTestId('job-last-run')).toHaveText(/\d{2}:\d{2}/);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-jobs.png`, fullPage: true });
+  await context.close();
+});
