@@ -27,13 +27,26 @@ function ensureRender(): void {
   });
 }
 
-/** A short message (server messages, validation messages, results). */
-export function toast(content: string, icon?: 'success' | 'fail'): void {
-  ensureRender();
-  Toast.show({ content: <span data-testid="toast">{content}</span>, icon, maskClickable: true });
+/**
+ * Where toasts and dialogs render: inside the element in native fullscreen (e.g. the player box), else the body. The
+ * browser shows only the fullscreen element's subtree, so a toast on the body would be invisible there.
+ */
+export function overlayContainer(): HTMLElement {
+  return (globalThis.document?.fullscreenElement as HTMLElement | null) ?? document.body;
 }
 
-/** A confirm dialog; resolves true on confirm. */
+/** A short message (server messages, validation messages, results); visible in native fullscreen too. */
+export function toast(content: string, icon?: 'success' | 'fail'): void {
+  ensureRender();
+  Toast.show({
+    content: <span data-testid="toast">{content}</span>,
+    icon,
+    maskClickable: true,
+    getContainer: overlayContainer,
+  });
+}
+
+/** A confirm dialog (in the fullscreen element when there is one); resolves true on confirm. */
 export function confirm(options: {
   title?: ReactNode;
   content: ReactNode;
@@ -41,5 +54,5 @@ export function confirm(options: {
   cancelText: ReactNode;
 }): Promise<boolean> {
   ensureRender();
-  return Dialog.confirm(options);
+  return Dialog.confirm({ ...options, getContainer: overlayContainer });
 }
