@@ -8,7 +8,8 @@ import { createRoot, type Root } from 'react-dom/client';
 
 let renderSet = false;
 
-function ensureRender(): void {
+/** Install antd-mobile's React 19 renderer for its imperative Toast and Dialog (once; every helper here calls it). */
+export function ensureRender(): void {
   if (renderSet) return;
   renderSet = true;
   const roots = new WeakMap<Element | DocumentFragment, Root>();
