@@ -212,7 +212,8 @@ export default function SettingsPage({ onClearCache, accountNotice, isGuest = fa
               <span className={styles.label}>{t('settings.logout')}</span>
             </button>
           )}
-          {!user.deletion && (
+          {/* The device's guest has no account of its own to cancel. */}
+          {!user.deletion && !isGuest && (
             <button
               type="button"
               className={`${styles.item} ${styles.danger}`}
