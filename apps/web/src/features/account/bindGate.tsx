@@ -28,7 +28,7 @@ export function useGuestBuyGate(): () => boolean {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
     const signIn = () => {
       Dialog.clear();
-      navigate(`${paths.login}?redirect=${back}`);
+      navigate(`${paths.login}?redirect=${back}`, { state: { returnsBack: true } });
     };
     void confirm({
       title: t('bindPhone.buyTitle'),
