@@ -46,6 +46,21 @@ test.describe('first paint', () => {
 });
 
 test.describe('scroll positions', () => {
+  test('the home header is opaque in both themes: sections scrolled under it do not show through', async ({ page }) => {
+    for (const dark of [true, false]) {
+      await presetDevice(page, { locale: 'en-us', dark });
+      await page.goto('about:blank');
+      await page.goto('/#/pages/home/index');
+      await expect(page.getByTestId('home-content')).toBeVisible();
+      await page.locator('[data-testid^="home-block-"]').first().scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, 120));
+      const header = page.getByTestId('home-header');
+      // A colour with no alpha ("rgb(r, g, b)"), and no backdrop blur that would let shapes through.
+      expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+      await page.screenshot({ path: `${SHOTS}/home-header-${dark ? 'dark' : 'light'}.png` });
+    }
+  });
+
   test('a tab opens at its own position and back from a title restores home', async ({ page }) => {
     await presetDevice(page, { locale: 'en-us' });
     await page.goto('/#/pages/home/index');
@@ -91,9 +106,14 @@ test.describe('tasks', () => {
       await expect(rows.nth(i).locator('a, button')).toHaveCount(1);
     }
     await page.screenshot({ path: `${SHOTS}/tasks.png`, fullPage: true });
-    await list.getByTestId('task-watch_film-go').click();
-    await expect(page).toHaveURL(/#\/pages\/home\/index/);
-    await expect(page.getByTestId('home-content')).toBeVisible();
+    // Watching, favouriting and sharing are done on a title: each go opens one (the first on home: nothing watched).
+    for (const key of ['watch_film', 'collect_film', 'share']) {
+      await expect(list.getByTestId(`task-${key}-go`)).toHaveAttribute('href', /#\/pages\/detail\/mov-detail\?id=\d+$/);
+    }
+    await list.getByTestId('task-share-go').click();
+    await expect(page).toHaveURL(/#\/pages\/detail\/mov-detail\?id=\d+/);
+    await expect(page.getByTestId('share-title')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/task-go-title.png` });
   });
 
   test('a VIP sees unlimited free views instead of 3/0', async ({ page, request }) => {

@@ -120,6 +120,19 @@ test('two viewers see each other’s danmaku; settings persist; blocked words st
   await expect(a.page.getByTestId('toast')).toHaveText('Danmaku sent');
   await expect.poll(() => own(a.page)).toContain(hello);
   await a.page.screenshot({ path: '/tmp/player-own-danmaku.png' });
+  // In native fullscreen the confirmation shows too: inside the fullscreen box (the browser shows nothing else).
+  await tapControl(a.page, 'player-fullscreen');
+  await expect(a.page.getByTestId('player')).toHaveAttribute('data-fullscreen', 'native');
+  await send(a.page, `fullscreen ${runId}`);
+  await expect(a.page.getByTestId('toast')).toHaveText('Danmaku sent');
+  expect(
+    await a.page.evaluate(() =>
+      Boolean(document.fullscreenElement?.contains(document.querySelector('[data-testid="toast"]'))),
+    ),
+  ).toBe(true);
+  await a.page.screenshot({ path: '/tmp/player-fullscreen-danmaku-toast.png' });
+  await tapControl(a.page, 'player-fullscreen');
+  await expect(a.page.getByTestId('player')).toHaveAttribute('data-fullscreen', 'none');
   await expect.poll(() => onScreen(b.page), { timeout: 20_000 }).toContain(hello);
   expect(await own(b.page)).not.toContain(hello);
   await expect.poll(() => entered(a.page)).toContain(hello);
@@ -186,7 +199,8 @@ test('two viewers see each other’s danmaku; settings persist; blocked words st
   await operator.getByTestId('danmaku-search-text').fill(runId);
   await operator.getByTestId('danmaku-search').click();
   const table = operator.getByTestId('danmaku-table');
-  await expect(table.getByTestId('danmaku-text')).toHaveCount(4);
+  // This run's danmaku, the one sent in fullscreen included.
+  await expect(table.getByTestId('danmaku-text')).toHaveCount(5);
   // Markup shows as text in the console too.
   await expect(table.getByText(markup, { exact: true })).toBeVisible();
   const helloRow = table.locator('tr', { hasText: hello });
@@ -196,7 +210,7 @@ test('two viewers see each other’s danmaku; settings persist; blocked words st
   const markupRow = table.locator('tr', { hasText: markup });
   await markupRow.getByTestId('danmaku-delete').click();
   await operator.getByTestId('danmaku-delete-ok').click();
-  await expect(table.getByTestId('danmaku-text')).toHaveCount(3);
+  await expect(table.getByTestId('danmaku-text')).toHaveCount(4);
 
   // A is now refused: the toast shows the server's message, and nothing reaches B.
   const refused = `after the block ${runId}`;

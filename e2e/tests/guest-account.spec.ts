@@ -55,7 +55,10 @@ test('the me page shows a guest as a guest; settings offer log in, not log out',
   await page.screenshot({ path: `${SHOTS}/guest-me.png` });
 
   await page.getByTestId('me-settings').click();
+  await expect(page.getByTestId('settings-login')).toBeVisible();
   await expect(page.getByTestId('settings-logout')).toHaveCount(0);
+  // A device guest has no account of its own to delete.
+  await expect(page.getByTestId('settings-delete-account')).toHaveCount(0);
   await page.getByTestId('settings-login').click();
   await expect(page).toHaveURL(/#\/pages\/login\/index/);
   await page.context().close();
@@ -67,7 +70,11 @@ test('a guest buying VIP is asked to link a phone; linking keeps the account and
   const { page, guestId } = await guestPage(browser);
   await page.getByTestId('me-vip').click();
   await expect(page).toHaveURL(/#\/pages\/me\/plog\/buy-center/);
-  await page.getByTestId('vip-plan-month').click();
+  // A plan other than the preselected month: it stays chosen through the bind.
+  const other = page.locator('[data-testid^="vip-plan-"]:not([data-testid="vip-plan-month"])').first();
+  const otherId = (await other.getAttribute('data-testid')) ?? '';
+  await other.click();
+  await expect(page.getByTestId(otherId)).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('vip-channel-fake').click();
   await page.getByTestId('vip-buy').click();
   const prompt = page.getByTestId('bind-prompt');
@@ -89,11 +96,24 @@ test('a guest buying VIP is asked to link a phone; linking keeps the account and
   await page.getByTestId('bind-send-code').click();
   await page.getByTestId('bind-code').fill(await codeFor(phone, since));
   await page.getByTestId('bind-submit').click();
-  // Back on buy-center, the same account, now with a phone: buying goes on to an order.
+  // Back on buy-center with the plan still chosen, the same account, now with a phone: buying goes on to an order.
   await expect(page).toHaveURL(/#\/pages\/me\/plog\/buy-center/);
+  await expect(page.getByTestId(otherId)).toHaveAttribute('aria-pressed', 'true');
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('openvod-user') ?? '{}').state.user);
   expect(String(stored.user_id)).toBe(guestId);
-  expect(stored.user_phone).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+  const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
+  expect(stored.user_phone).toBe(masked);
+  // The member is shown by the masked phone, not the guest's generated hex name.
+  await expect(page.getByTestId('vip-member')).toContainText(masked);
+  await expect(page.getByTestId('vip-member')).not.toContainText(stored.user_name);
+  await page.screenshot({ path: `${SHOTS}/guest-bound-buy-center.png` });
+  // One back leaves buy-center for the me page: the bind page left no second copy of buy-center behind.
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/pages\/me\/index/);
+  await expect(page.getByTestId('me-name')).toHaveText(masked);
+  await page.screenshot({ path: `${SHOTS}/guest-bound-me.png` });
+  await page.getByTestId('me-vip').click();
+  await expect(page).toHaveURL(/#\/pages\/me\/plog\/buy-center/);
   // The session token is read before buying: the fake channel's buy navigates to its cashier page.
   const token = await userToken(page);
   await page.getByTestId('vip-plan-month').click();
@@ -167,14 +187,14 @@ test('a guest with VIP, points and a favourite logs in to an existing account an
   await page.goto('/#/pages/me/plog/buy-center');
   await expect(page.getByTestId('vip-member')).toHaveAttribute('data-vip', '1');
 
-  // Logging out shows a visitor at once; reopening the app brings the device's guest back, emptied.
+  // Logging out brings the device's guest back at once, emptied, without a reload (as at launch).
   await page.goto('/#/pages/me/setting-list');
   await page.getByTestId('settings-logout').click();
   await page.locator('.adm-dialog-button:visible').last().click();
-  await expect(page.getByTestId('me-profile')).toHaveAttribute('data-user-id', '0');
-  await expect(page.getByTestId('me-vip-state')).toHaveCount(0);
-  await page.reload();
+  await expect(page).toHaveURL(/#\/pages\/me\/index/);
   await expect(page.getByTestId('me-profile')).toHaveAttribute('data-user-id', guestId);
+  await expect(page.getByTestId('me-guest-badge')).toHaveText('Guest account');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await expect(page.getByTestId('me-vip-state')).toHaveText('None');
   await expect(page.getByTestId('me-points')).toHaveText('0');
   await page.context().close();

@@ -39,6 +39,11 @@ test('a member checks in twice, is paid once, and exchanges points for a view', 
   await expect(page.getByTestId('plog-item')).toHaveCount(1);
   await expect(page.getByTestId('plog-item').first()).toContainText('Daily check-in');
   await expect(page.getByTestId('plog-item').first()).toContainText('+5');
+  // The me page shows the new balance at once, without a reload.
+  await page.goto('/#/pages/me/index');
+  await expect(page.getByTestId('me-points')).toHaveText('5');
+  await page.screenshot({ path: `.tmp/points-me-${process.env.E2E_PORT ?? 18080}.png` });
+  await page.goBack();
 
   // The second check-in of the day, replayed against the API: code 1, nothing paid.
   const again = await request.get('/api/points/plog?type=10', { headers: { authorcode: token } });
@@ -76,6 +81,8 @@ test('a member checks in twice, is paid once, and exchanges points for a view', 
   await expect(page.getByTestId('exchange-result')).toHaveText('Exchanged: 5 points spent');
   await expect(page.getByTestId('exchange-balance')).toHaveText('0');
   await expect(page.getByTestId('exchange-credits')).toHaveText('Views 1 · Downloads 0');
+  await page.goto('/#/pages/me/index');
+  await expect(page.getByTestId('me-points')).toHaveText('0');
 
   await page.goto('/#/pages/me/plog/points-center');
   await expect(page.getByTestId('points-balance')).toHaveText('0');

@@ -5,6 +5,7 @@ import { closeEarlyPlayer } from '../features/player/hlsEngine';
 import { changeLocale, i18n } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { paths } from '../lib/routes';
+import { AntdLocaleProvider } from './antdLocale';
 import { Launch } from './Launch';
 import { PageTransition } from './PageTransition';
 import { AppRoutes } from './router';
@@ -43,15 +44,17 @@ function EarlyPlayerScope() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <HashRouter>
-        <LocaleSync />
-        <EarlyPlayerScope />
-        <ScrollManager />
-        <Launch />
-        <PageTransition>
-          <AppRoutes />
-        </PageTransition>
-      </HashRouter>
+      <AntdLocaleProvider>
+        <HashRouter>
+          <LocaleSync />
+          <EarlyPlayerScope />
+          <ScrollManager />
+          <Launch />
+          <PageTransition>
+            <AppRoutes />
+          </PageTransition>
+        </HashRouter>
+      </AntdLocaleProvider>
     </QueryClientProvider>
   );
 }

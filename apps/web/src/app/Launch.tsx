@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
 import {
+  type LaunchDeps,
   type LaunchResult,
   noticeKey,
   parseInvitationCode,
@@ -16,9 +17,10 @@ import {
   runLaunch,
   shouldShowNotice,
   shouldShowPrivacy,
+  signInGuestAgain,
 } from '../features/account/launch';
 import { accountApi } from '../lib/accountApi';
-import { type AppConfigData, appConfigKey } from '../lib/appConfig';
+import { type AppConfigData, appConfigKey, DEFAULT_APP_CONFIG } from '../lib/appConfig';
 import { trackLaunch } from '../lib/launchState';
 import { queryClient } from '../lib/queryClient';
 import { paths } from '../lib/routes';
@@ -77,24 +79,10 @@ async function showLaunchDialogs(config: AppConfigData): Promise<void> {
   }
 }
 
-let launched: Promise<LaunchResult> | undefined;
-
-/**
- * Start the launch flow (once per page load). `go` opens a route (after a third-party sign-in, the page it asked
- * to return to).
- */
-export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
-  if (launched) return launched;
-  const { search, hash, pathname } = window.location;
-  const code = parseInvitationCode(search, hash);
-  if (code) useSettings.getState().setInvitationCode(code);
-  const oauth = parseOauthCallback(search);
-  if (oauth) {
-    // Drop the provider's code from the address bar (the router's state is kept).
-    window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
-  }
+/** The launch flow's calls, stores and device id (features/account/launch LaunchDeps), without the hooks. */
+function launchDeps(): LaunchDeps {
   const session = useSession.getState;
-  launched = runLaunch({
+  return {
     getAppConfig: () => accountApi.getAppConfig(),
     checkLogin: () => accountApi.checkLogin(),
     keepAlive: () => accountApi.keepAlive(),
@@ -113,6 +101,37 @@ export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
     apiBase: () => useSettings.getState().apiBase,
     setApiBase: (base) => useSettings.getState().setApiBase(base),
     invitationCode: () => useSettings.getState().invitationCode,
+  };
+}
+
+/**
+ * After a logout: sign the device's guest in at once, as the launch does (unless tourists may stay anonymous or the
+ * privacy policy was declined), so the app keeps working without a reload. Resolves whether a guest is signed in.
+ */
+export async function signInDeviceGuest(): Promise<boolean> {
+  const config = queryClient.getQueryData<AppConfigData>(appConfigKey) ?? DEFAULT_APP_CONFIG;
+  const allowed = privacyAllowsAutoLogin(config, useSettings.getState().permissionAgree);
+  return Boolean(await signInGuestAgain(launchDeps(), config, allowed));
+}
+
+let launched: Promise<LaunchResult> | undefined;
+
+/**
+ * Start the launch flow (once per page load). `go` opens a route (after a third-party sign-in, the page it asked
+ * to return to).
+ */
+export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
+  if (launched) return launched;
+  const { search, hash, pathname } = window.location;
+  const code = parseInvitationCode(search, hash);
+  if (code) useSettings.getState().setInvitationCode(code);
+  const oauth = parseOauthCallback(search);
+  if (oauth) {
+    // Drop the provider's code from the address bar (the router's state is kept).
+    window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+  }
+  launched = runLaunch({
+    ...launchDeps(),
     onConfig: (config, loaded) => {
       queryClient.setQueryData(appConfigKey, config);
       if (loaded) void showLaunchDialogs(config);

@@ -8,7 +8,8 @@ import { createRoot, type Root } from 'react-dom/client';
 
 let renderSet = false;
 
-function ensureRender(): void {
+/** Install antd-mobile's React 19 renderer for its imperative Toast and Dialog (once; every helper here calls it). */
+export function ensureRender(): void {
   if (renderSet) return;
   renderSet = true;
   const roots = new WeakMap<Element | DocumentFragment, Root>();
@@ -27,13 +28,26 @@ function ensureRender(): void {
   });
 }
 
-/** A short message (server messages, validation messages, results). */
-export function toast(content: string, icon?: 'success' | 'fail'): void {
-  ensureRender();
-  Toast.show({ content: <span data-testid="toast">{content}</span>, icon, maskClickable: true });
+/**
+ * Where toasts and dialogs render: inside the element in native fullscreen (e.g. the player box), else the body. The
+ * browser shows only the fullscreen element's subtree, so a toast on the body would be invisible there.
+ */
+export function overlayContainer(): HTMLElement {
+  return (globalThis.document?.fullscreenElement as HTMLElement | null) ?? document.body;
 }
 
-/** A confirm dialog; resolves true on confirm. */
+/** A short message (server messages, validation messages, results); visible in native fullscreen too. */
+export function toast(content: string, icon?: 'success' | 'fail'): void {
+  ensureRender();
+  Toast.show({
+    content: <span data-testid="toast">{content}</span>,
+    icon,
+    maskClickable: true,
+    getContainer: overlayContainer,
+  });
+}
+
+/** A confirm dialog (in the fullscreen element when there is one); resolves true on confirm. */
 export function confirm(options: {
   title?: ReactNode;
   content: ReactNode;
@@ -41,5 +55,5 @@ export function confirm(options: {
   cancelText: ReactNode;
 }): Promise<boolean> {
   ensureRender();
-  return Dialog.confirm(options);
+  return Dialog.confirm({ ...options, getContainer: overlayContainer });
 }

@@ -5,7 +5,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { DEMO_AD_NAME, DEMO_AD_URL, demoAdsEnabled, ensureDemoAdImage, seedDemoAd } from './demo-ad.ts';
+import {
+  DEMO_AD_FILE,
+  DEMO_AD_NAME,
+  DEMO_AD_URL,
+  demoAdSvg,
+  demoAdsEnabled,
+  ensureDemoAdImage,
+  seedDemoAd,
+} from './demo-ad.ts';
 
 describe('demo ad', () => {
   let t: TestApp;
@@ -23,6 +31,23 @@ describe('demo ad', () => {
       const mtime = fs.statSync(file).mtimeMs;
       await ensureDemoAdImage(dir);
       expect(fs.statSync(file).mtimeMs).toBe(mtime);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('draws a still, no play mark (no triangle), and replaces a picture an older version cached', async () => {
+    const triangles = [...demoAdSvg().matchAll(/<polygon points="([^"]*)"/g)].filter(
+      (m) => (m[1] ?? '').trim().split(/\s+/).length === 3,
+    );
+    expect(triangles).toEqual([]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvod-ad-'));
+    try {
+      const file = path.join(dir, DEMO_AD_FILE);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'an older picture');
+      await ensureDemoAdImage(dir);
+      expect(await sharp(file).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -28,30 +28,42 @@ export function demoAdsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /**
- * The demo ad's picture (1280×720 SVG): shapes and a play mark, no words (the app is shown in nine languages; the
- * ad's name is the console's, DEMO_AD_NAME).
+ * The demo ad's picture (1280×720 SVG): a still (a VIP crown over shapes), with no play mark, since it is an image ad
+ * and must not look like a video, and no words (the app is shown in nine languages; the ad's name is the console's,
+ * DEMO_AD_NAME).
  */
 export function demoAdSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#0f766e"/><stop offset="1" stop-color="#1e1b4b"/></linearGradient></defs>
+      <stop offset="0" stop-color="#0f766e"/><stop offset="1" stop-color="#1e1b4b"/></linearGradient>
+      <linearGradient id="c" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#fde68a"/><stop offset="1" stop-color="#f59e0b"/></linearGradient></defs>
     <rect width="1280" height="720" fill="url(#g)"/>
     <circle cx="1040" cy="160" r="220" fill="#14b8a6" opacity="0.25"/>
     <circle cx="200" cy="620" r="260" fill="#f59e0b" opacity="0.18"/>
-    <circle cx="640" cy="360" r="120" fill="#ffffff" opacity="0.16"/>
-    <polygon points="600,290 600,430 720,360" fill="#ffffff" opacity="0.9"/>
+    <polygon points="470,450 440,250 550,340 640,210 730,340 840,250 810,450" fill="url(#c)"/>
+    <rect x="470" y="470" width="340" height="44" rx="14" fill="url(#c)"/>
+    <circle cx="440" cy="250" r="18" fill="#fde68a"/>
+    <circle cx="640" cy="210" r="20" fill="#fde68a"/>
+    <circle cx="840" cy="250" r="18" fill="#fde68a"/>
   </svg>`;
 }
 
-/** Make the demo ad image unless it exists (cached in the media folder like the other demo media). */
+/**
+ * Make the demo ad image unless it exists (cached in the media folder like the other demo media). The SVG it was
+ * made from is kept beside it (`.svg`), so a data folder made by an older version gets the current picture.
+ */
 export async function ensureDemoAdImage(mediaDir: string): Promise<string> {
   const file = path.join(mediaDir, DEMO_AD_FILE);
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   const svg = demoAdSvg();
+  const source = file.replace(/\.jpg$/, '.svg');
+  const current = fs.existsSync(file) && fs.existsSync(source) && fs.readFileSync(source, 'utf8') === svg;
+  if (current) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
   await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(tmp);
   fs.renameSync(tmp, file);
+  fs.writeFileSync(source, svg);
   return file;
 }
 

@@ -31,6 +31,7 @@ import {
   type HitsListResponse,
   type HomeResponse,
   type HotSearchResponse,
+  type Player,
   type RankPeriod,
   type RelatedResponse,
   type ScoreResponse,
@@ -177,8 +178,8 @@ export class ContentService {
   private typesCache = new LRUCache<'all', TypeRow[]>({ max: 1, ttl: CACHE_TTL_MS });
   /** The special category ids: asked by the quotas module on every watch-entry write, so kept like the types. */
   private specialCache = new LRUCache<'all', SpecialTypes>({ max: 1, ttl: CACHE_TTL_MS });
-  /** Display names of the player table (players.ts), code -> `show`; read with the detail entries they label. */
-  private playerCache = new LRUCache<'all', Map<string, string>>({ max: 1, ttl: CACHE_TTL_MS });
+  /** The player table (players.ts) by code, in its order; read with the detail entries it labels and orders. */
+  private playerCache = new LRUCache<'all', Map<string, Player>>({ max: 1, ttl: CACHE_TTL_MS });
   /** Grouped category counts, their time (ms) and the refresh under way (see {@link categoryCounts}). */
   private categoryCountState: { rows: CategoryCount[]; at: number } | undefined;
   private categoryCountLoad: Promise<CategoryCount[]> | undefined;
@@ -271,13 +272,13 @@ export class ContentService {
     return ids;
   }
 
-  /** The player table's display names by code (cached; players.ts). */
-  async playerNames(): Promise<Map<string, string>> {
+  /** The player table by code, in its order (`sort`, then code; cached; players.ts). */
+  async playerTable(): Promise<Map<string, Player>> {
     const hit = this.playerCache.get('all');
     if (hit) return hit;
-    const names = new Map((await readPlayers(this.db)).map((p) => [p.from, p.show]));
-    this.playerCache.set('all', names);
-    return names;
+    const table = new Map((await readPlayers(this.db)).map((p) => [p.from, p]));
+    this.playerCache.set('all', table);
+    return table;
   }
 
   /** Special category ids: configured setting, else the category with the conventional `type_sort`, else 0. */
@@ -498,11 +499,15 @@ export class ContentService {
     const row = await repo.getVod(this.db, vodId);
     if (row?.vod_status !== 1 || !row.category_enabled) throw new AppError(404, ErrorCode.notFound, 'vod_not_found');
     const detail = repo.toDetail(row);
-    // Lines carry the player's display name (the player table), else their code.
-    const names = await this.playerNames();
+    // Lines carry the player's display name (the player table), else their code, and come in the table's order
+    // (its `sort`); lines of codes the table lacks follow in their stored order. `sid` stays the stored position.
+    const players = await this.playerTable();
+    const rank = (from: string) => players.get(from)?.sort ?? Number.POSITIVE_INFINITY;
     const info = {
       ...detail,
-      sources: detail.sources.map((src) => ({ ...src, show: names.get(src.from) ?? src.from })),
+      sources: detail.sources
+        .map((src) => ({ ...src, show: players.get(src.from)?.show ?? src.from }))
+        .sort((a, b) => rank(a.from) - rank(b.from) || a.sid - b.sid),
     };
     const full = DetailForUserResponse.parse({ code: 1, msg: 'ok', info: { ...info, permission: 1, play_locked: 0 } });
     const locked = DetailForUserResponse.parse({

@@ -76,6 +76,28 @@ describe('player table', () => {
     ]);
   });
 
+  it("getDetail lists a title's lines in the player table's order; sids stay the stored positions", async () => {
+    const put = async (from: string, sort: number) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/players/${from}`,
+        headers: admin,
+        payload: { show: from === 'kuyun' ? '备用线路' : '高清线路', sort },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await put('kuyun', 0);
+    expect((await detailSources(vodId)).map((s) => [s.sid, s.from])).toEqual([
+      [2, 'kuyun'],
+      [1, 'ovhls'],
+    ]);
+    await put('kuyun', 2);
+    expect((await detailSources(vodId)).map((s) => [s.sid, s.from])).toEqual([
+      [1, 'ovhls'],
+      [2, 'kuyun'],
+    ]);
+  });
+
   it('an XML list answer adds its <player> names and <dt> codes', async () => {
     const info = await importFile('players-list.xml');
     expect(info.players_added).toEqual([{ from: 'ckm3u8', show: 'CK 线路' }]);

@@ -17,6 +17,7 @@ export default function MeRoute() {
       isGuest={isGuestUser(user, guestName)}
       accountNotice={<DeletionNotice />}
       maskPhone={maskPhone}
+      deviceGuestName={guestName}
     />
   );
 }

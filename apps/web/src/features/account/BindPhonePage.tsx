@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { accountApi } from '../../lib/accountApi';
 import { useAppConfig } from '../../lib/appConfig';
 import { safeRedirect } from '../../lib/routes';
@@ -16,13 +16,16 @@ import { checkPhone, checkPhoneCode, type ValidationKey } from './validation';
 
 /**
  * Spec §2 bind-phone: code + bind; the reward (bindPhonePoint) is shown; phones are shown masked. With `?redirect=`
- * (the bind prompt before a guest pays, bindGate.tsx) a successful bind returns to that page.
+ * (the bind prompt before a guest pays, bindGate.tsx) a successful bind returns to that page: back in the history
+ * when the prompt opened this page from it (navigation state `returnsBack`), so no second copy of that page is left
+ * behind; otherwise this page is replaced by it.
  */
 export default function BindPhonePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
+  const returnsBack = (useLocation().state as { returnsBack?: boolean } | null)?.returnsBack === true;
   const config = useAppConfig();
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
@@ -61,7 +64,8 @@ export default function BindPhonePage() {
       setPhone('');
       setCode('');
       toast(res.point > 0 ? t('bindPhone.boundWithPoints', { points: res.point }) : t('bindPhone.bound'), 'success');
-      if (redirect) navigate(safeRedirect(redirect), { replace: true });
+      if (redirect && returnsBack) navigate(-1);
+      else if (redirect) navigate(safeRedirect(redirect), { replace: true });
     } catch (err) {
       toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
     } finally {

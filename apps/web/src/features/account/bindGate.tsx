@@ -28,7 +28,7 @@ export function useGuestBuyGate(): () => boolean {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
     const signIn = () => {
       Dialog.clear();
-      navigate(`${paths.login}?redirect=${back}`);
+      navigate(`${paths.login}?redirect=${back}`, { state: { returnsBack: true } });
     };
     void confirm({
       title: t('bindPhone.buyTitle'),
@@ -43,7 +43,8 @@ export function useGuestBuyGate(): () => boolean {
       confirmText: <span data-testid="bind-prompt-bind">{t('bindPhone.buyBind')}</span>,
       cancelText: t('common.cancel'),
     }).then((yes) => {
-      if (yes) navigate(`${paths.bindPhone}?redirect=${back}`);
+      // bind-phone goes back to this entry of the history when done (BindPhonePage: `returnsBack`).
+      if (yes) navigate(`${paths.bindPhone}?redirect=${back}`, { state: { returnsBack: true } });
     });
     return true;
   }, [isGuest, location.pathname, location.search, navigate, t]);

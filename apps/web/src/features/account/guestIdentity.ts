@@ -2,10 +2,12 @@
  * How the device's automatic guest account (spec §4 Auto login; lib/session isGuestUser) is shown: as a guest with a
  * short id ("Guest 7169"), never by its device-derived hex user name.
  */
-import { guestCredentials } from '@openvod/contract';
+import { guestCredentials, type UserInfo } from '@openvod/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isGuestUser, useSession } from '../../lib/session';
 import { getDeviceId } from '../../lib/storage';
+import { maskPhone } from './phone';
 
 /** The short id a guest is shown with: the first 4 characters of its device-derived name, upper-cased ('7169'). */
 export function guestShortId(userName: string): string {
@@ -18,11 +20,35 @@ export function useIsGuest(): boolean {
   return isGuestUser(user, guestCredentials(getDeviceId()).user_name);
 }
 
-/** The signed-in user's name for display: the nickname, else "Guest <short id>" for the guest, else the user name. */
+/**
+ * Whether `user_name` was generated for a device's guest (contract guestCredentials: 8 hex characters, the start of
+ * the guest's imei) rather than chosen by a person: this device's guest name, or one whose stored imei starts with it.
+ */
+export function generatedName(user: Pick<UserInfo, 'user_name' | 'imei'>, deviceGuestName: string): boolean {
+  if (!/^[0-9a-f]{8}$/.test(user.user_name)) return false;
+  return user.user_name === deviceGuestName || (user.imei ?? '').startsWith(user.user_name);
+}
+
+/**
+ * A user's name for display (spec §2 account management: nickname; §5 phones shown masked): the nickname; else
+ * "Guest <short id>" for this device's guest; else, for a member whose user name was generated for a guest (a guest
+ * that bound a phone), the masked phone; else the user name. Never a generated hex name.
+ */
+export function displayNameOf(
+  user: UserInfo,
+  opts: { isGuest: boolean; deviceGuestName: string; maskPhone: (phone: string) => string; t: TFunction },
+): string {
+  if (user.user_nick_name) return user.user_nick_name;
+  if (opts.isGuest) return opts.t('me.guestTitle', { id: guestShortId(user.user_name) });
+  if (user.user_phone && generatedName(user, opts.deviceGuestName)) return opts.maskPhone(user.user_phone);
+  return user.user_name;
+}
+
+/** The signed-in user's name for display ({@link displayNameOf}); '' when nobody is signed in. */
 export function useDisplayName(): string {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const isGuest = useIsGuest();
   if (!user) return '';
-  return user.user_nick_name || (isGuest ? t('me.guestTitle', { id: guestShortId(user.user_name) }) : user.user_name);
+  return displayNameOf(user, { isGuest, deviceGuestName: guestCredentials(getDeviceId()).user_name, maskPhone, t });
 }

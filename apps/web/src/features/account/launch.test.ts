@@ -17,6 +17,7 @@ import {
   shouldAutoLogin,
   shouldShowNotice,
   shouldShowPrivacy,
+  signInGuestAgain,
 } from './launch';
 
 type User = SessionPayload['info'];
@@ -204,6 +205,28 @@ describe('runLaunch: auto login (spec §4)', () => {
     const result = await runLaunch(w.deps);
     expect(onOauthError).toHaveBeenCalledOnce();
     expect(result.session).toBe('guest-reg');
+  });
+});
+
+describe('signInGuestAgain (after a logout)', () => {
+  it("signs the device's guest in at once, as the launch does", async () => {
+    const w = world({ regCheck: vi.fn(async () => ({ code: 2 })) });
+    const info = await signInGuestAgain(w.deps, DEFAULT_APP_CONFIG, true);
+    const guest = guestCredentials('device-1');
+    expect(info?.user_name).toBe(guest.user_name);
+    expect(w.state.token).toBe('t2');
+    expect(w.deps.regCheck).toHaveBeenCalledWith(guest.user_name);
+    expect(w.calls.slice(0, 2)).toEqual([`login:${guest.user_name}`, 'checkLogin']);
+  });
+
+  it('leaves the app anonymous for tourists, after a declined privacy policy, or while a session is stored', async () => {
+    const w = world();
+    expect(await signInGuestAgain(w.deps, { tourist_state: '1' }, true)).toBeNull();
+    expect(await signInGuestAgain(w.deps, DEFAULT_APP_CONFIG, false)).toBeNull();
+    const signedIn = world({}, { token: 't5' });
+    expect(await signInGuestAgain(signedIn.deps, DEFAULT_APP_CONFIG, true)).toBeNull();
+    expect(w.deps.regCheck).not.toHaveBeenCalled();
+    expect(signedIn.deps.regCheck).not.toHaveBeenCalled();
   });
 });
 

@@ -215,6 +215,22 @@ export async function runLaunch(deps: LaunchDeps): Promise<LaunchResult> {
   return { config, configLoaded: loaded, apiBase: deps.apiBase(), user, session };
 }
 
+/**
+ * After a logout (or anything else that left the device with no session): sign the device's guest in again at once,
+ * as the launch does (spec §4 Auto login), so the app keeps working without a reload. Nothing happens when the
+ * config lets tourists stay anonymous (`tourist_state` '1'), when `allowed` is false (the privacy policy was
+ * declined) or while a session is stored. Resolves the guest's user info, or null when no guest was signed in
+ * (failures are swallowed, spec §8).
+ */
+export async function signInGuestAgain(
+  deps: LaunchDeps,
+  config: Pick<AppConfigData, 'tourist_state'>,
+  allowed: boolean,
+): Promise<UserInfo | null> {
+  if (!allowed || !shouldAutoLogin(config, Boolean(deps.session.token()))) return null;
+  return (await autoLogin(deps)) ? checkSession(deps) : null;
+}
+
 /** Invitation code of the launch URL: `?code=` before the hash or inside the hash's query (the hash wins). */
 export function parseInvitationCode(search: string, hash: string): string | undefined {
   const hashQuery = hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '';

@@ -13,6 +13,7 @@ import type {
   UserInfo,
 } from '@openvod/contract';
 import { api } from '../../lib/api';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 
 const route: Pick<(typeof endpoints)['adList'], 'method' | 'path'> = { method: 'GET', path: '/api/ads' };
 const impressionRoute: Pick<(typeof endpoints)['adImpression'], 'method' | 'path'> = {
@@ -93,6 +94,7 @@ export async function reportClick(ad: { ad_token?: string }): Promise<number> {
       method: clickRoute.method,
       body: { token },
     });
+    if (res.point > 0) applyPointsBalance(res.user_points);
     return res.point;
   } catch {
     return 0;

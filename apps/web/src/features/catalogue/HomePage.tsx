@@ -70,7 +70,7 @@ export default function HomePage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.top}>
+      <header className={styles.top} data-testid="home-header">
         <span className={styles.logo}>{t('app.name')}</span>
         <Link to={paths.search} className={styles.searchBox} aria-label={t('common.search')}>
           <SearchIcon size={16} />

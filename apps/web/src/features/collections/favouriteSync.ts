@@ -12,6 +12,7 @@
  *   then the local list becomes the server's (at most 500; an episode name kept from this device).
  */
 import { ULOG_MID, ULOG_TYPE, type UlogItem } from '@openvod/contract';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 import { useSession } from '../../lib/session';
 import { ulogApi } from '../../lib/ulogApi';
 import { type CollectionRecord, useCollectionStore } from './favouriteStore';
@@ -22,12 +23,6 @@ const FILM = ULOG_MID.vod;
 /** The collection record of a server favourite (`play` from this device when known). */
 export function recordFromFav(e: UlogItem, play = ''): CollectionRecord {
   return { time: e.ulog_time, vod_id: e.ulog_rid, vod_name: e.data.name, play, vod_pic: e.data.pic };
-}
-
-/** Spec §4: "points are updated if a point value returns". */
-function updatePoints(point: number): void {
-  const { user, setUser } = useSession.getState();
-  if (user && user.user_points !== point) setUser({ ...user, user_points: point });
 }
 
 /** Toggle the film `input` in `userId`'s collection; resolves true when it is collected now. */
@@ -41,7 +36,8 @@ export async function toggleFavourite(userId: number, input: Omit<CollectionReco
     res.entry ? { ...recordFromFav(res.entry, input.play), vod_name: input.vod_name } : fallback,
     res.on,
   );
-  updatePoints(res.point);
+  // Spec §4: "points are updated if a point value returns" (a new favourite may pay the daily task).
+  applyPointsBalance(res.point);
   return res.on;
 }
 

@@ -6,6 +6,7 @@
  */
 import { TASK_PLOG } from '@openvod/contract';
 import { api } from '../../lib/api';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 
 /** How the share went: shared through the sheet, link copied, cancelled by the viewer, or impossible here. */
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'unavailable';
@@ -45,10 +46,11 @@ export async function shareTitle(target: ShareTarget, nav: Partial<Navigator> = 
 
 /** Report a completed share of title `vodId` (setPlog type 21). Resolves the points paid (0: none today). */
 export async function reportShare(vodId: number): Promise<number> {
-  const r = await api.request<{ code: number; msg: string; point?: number }>('/api/points/plog', {
+  const r = await api.request<{ code: number; msg: string; point?: number; user_points?: number }>('/api/points/plog', {
     method: 'GET',
     query: { type: TASK_PLOG.share, id: vodId },
     auth: true,
   });
+  applyPointsBalance(r.user_points);
   return r.point ?? 0;
 }

@@ -78,4 +78,68 @@ describe('MePage', () => {
     expect(screen.queryByTestId('me-group')).toBeNull();
     expect(screen.getByTestId('me-login').textContent).toBe('Log in');
   });
+
+  it("shows a guest that bound a phone by its masked phone (or nickname), never the guest's hex name", () => {
+    const bound = {
+      user_id: 9,
+      user_name: 'fa5aded3',
+      user_nick_name: '',
+      user_portrait: '',
+      user_phone: '13800138000',
+      imei: 'fa5aded3c0ffee00',
+      group_id: 2,
+      group: { group_id: 2, group_name: '默认会员', group_type: '', group_status: 1 },
+      user_points: 3,
+      user_noad_time: 0,
+      user_end_time: 0,
+      is_vip: false,
+    } as unknown as UserInfo;
+    const mask = (p: string) => `${p.slice(0, 3)}****${p.slice(7)}`;
+    useSession.setState({ user: bound });
+    const { unmount } = render(
+      <MemoryRouter>
+        <MePage maskPhone={mask} deviceGuestName="fa5aded3" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('me-name').textContent).toBe('138****8000');
+    expect(screen.getByTestId('me-profile').textContent).not.toContain('fa5aded3');
+    unmount();
+    // On another device (another guest name) the stored imei still tells the generated name; a nickname wins.
+    render(
+      <MemoryRouter>
+        <MePage maskPhone={mask} deviceGuestName="00000000" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('me-name').textContent).toBe('138****8000');
+    cleanup();
+    useSession.setState({ user: { ...bound, user_nick_name: 'Mia' } });
+    render(
+      <MemoryRouter>
+        <MePage maskPhone={mask} deviceGuestName="fa5aded3" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('me-name').textContent).toBe('Mia');
+    expect(screen.getByTestId('me-second-line').textContent).toBe('138****8000');
+  });
+
+  it('keeps a chosen user name for a member with a phone', () => {
+    useSession.setState({
+      user: {
+        user_id: 10,
+        user_name: 'alice',
+        user_nick_name: '',
+        user_phone: '13800138000',
+        imei: 'fa5aded3c0ffee00',
+        group: { group_id: 2, group_name: '默认会员', group_type: '', group_status: 1 },
+        group_id: 2,
+        is_vip: false,
+      } as unknown as UserInfo,
+    });
+    render(
+      <MemoryRouter>
+        <MePage deviceGuestName="fa5aded3" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('me-name').textContent).toBe('alice');
+  });
 });

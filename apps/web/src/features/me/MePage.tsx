@@ -21,7 +21,7 @@ import {
   UserIcon,
 } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
-import { guestShortId } from '../account/guestIdentity';
+import { displayNameOf } from '../account/guestIdentity';
 import { groupDisplayName } from './groupName';
 import styles from './MePage.module.css';
 
@@ -42,6 +42,8 @@ interface MePageProps {
   accountNotice?: ReactNode;
   /** Masks a phone number for display. */
   maskPhone?: (phone: string) => string;
+  /** This device's guest user name (contract guestCredentials), to tell a generated name from a chosen one. */
+  deviceGuestName?: string;
 }
 
 function dateOf(seconds: number, locale: string): string {
@@ -52,7 +54,13 @@ function dateOf(seconds: number, locale: string): string {
  * Me tab (spec §2 me/index): the user with VIP state and counts, the VIP banner (buy-center), the member centre's
  * entries (order-list, up-grade, redemption-code), shortcuts and settings.
  */
-export default function MePage({ languageName, isGuest = false, accountNotice, maskPhone = (p) => p }: MePageProps) {
+export default function MePage({
+  languageName,
+  isGuest = false,
+  accountNotice,
+  maskPhone = (p) => p,
+  deviceGuestName = '',
+}: MePageProps) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
 
@@ -80,8 +88,9 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
   ];
 
   const vipUntil = user?.is_vip && user.user_end_time > 0 ? dateOf(user.user_end_time, i18n.language) : undefined;
-  // The device's guest account (spec §4 Auto login) is shown as a guest with a short id, not by its hex user name.
-  const displayName = user && isGuest ? t('me.guestTitle', { id: guestShortId(user.user_name) }) : user?.user_name;
+  // The device's guest account (spec §4 Auto login) is shown as a guest with a short id, a guest that bound a phone
+  // by its masked phone: never by a generated hex user name.
+  const displayName = user ? displayNameOf(user, { isGuest, deviceGuestName, maskPhone, t }) : t('me.guest');
   const secondLine = user
     ? user.user_phone
       ? maskPhone(user.user_phone)
@@ -99,10 +108,12 @@ export default function MePage({ languageName, isGuest = false, accountNotice, m
             {user?.user_portrait ? <img src={user.user_portrait} alt="" /> : <UserIcon size={30} />}
           </span>
           <span className={styles.who}>
-            <strong data-testid="me-name">{user ? user.user_nick_name || displayName : t('me.guest')}</strong>
-            <small data-testid="me-second-line" className={isGuest && !user?.user_phone ? styles.wrap : undefined}>
-              {secondLine}
-            </small>
+            <strong data-testid="me-name">{displayName}</strong>
+            {secondLine !== displayName && (
+              <small data-testid="me-second-line" className={isGuest && !user?.user_phone ? styles.wrap : undefined}>
+                {secondLine}
+              </small>
+            )}
             {user && (
               <span className={styles.badges}>
                 {isGuest ? (

@@ -15,6 +15,7 @@
 import type { endpoints, UlogItem, UlogResponse } from '@openvod/contract';
 import { ULOG_LIMIT, ULOG_TYPE } from '@openvod/contract';
 import { api } from '../../lib/api';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 import { useSession } from '../../lib/session';
 import {
   progressPercent,
@@ -64,7 +65,11 @@ export function setQueryOf(record: WatchRecord): Record<string, string | number>
 
 export const watchRecordSync: WatchRecordSync = {
   push: (_userId, record) => {
-    ulog(setQueryOf(record)).catch(() => undefined);
+    // A new watch entry may pay the "watch films" task: the answer's balance goes to the me page at once.
+    ulog(setQueryOf(record)).then(
+      (res) => applyPointsBalance(res.point),
+      () => undefined,
+    );
   },
   pull: async (_userId, vodId) => {
     const res = await ulog({ mid: 1, type: ULOG_TYPE.watch, id: vodId, limit: 1 });

@@ -8,6 +8,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAttemptKeys } from '../../lib/idempotency';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 import { queryClient } from '../../lib/queryClient';
 import { PageHeader } from '../../ui/PageHeader';
 import { refreshMembership } from '../vip/queries';
@@ -52,6 +53,8 @@ export default function ExchangeCenterPage() {
       );
       setResult(t('points.exchangeOk', { n: r.point }));
       setCount('');
+      // The balance spent reaches the me page too (lib/pointsBalance).
+      applyPointsBalance(r.user_points);
       await queryClient.invalidateQueries({ queryKey: ['points'] });
       if (type === 'vip') await refreshMembership();
     } catch (err) {

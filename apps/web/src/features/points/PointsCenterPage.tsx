@@ -6,13 +6,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { queryClient } from '../../lib/queryClient';
 import { paths } from '../../lib/routes';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
 import { PageHeader } from '../../ui/PageHeader';
 import styles from './points.module.css';
-import { pointsApi } from './pointsApi';
-import { usePlogList, useTasks } from './queries';
+import { useCheckIn, usePlogList, useTasks } from './queries';
 import { plogTypeName } from './text';
 
 export default function PointsCenterPage() {
@@ -20,6 +18,7 @@ export default function PointsCenterPage() {
   const tasks = useTasks();
   const log = usePlogList();
   const [busy, setBusy] = useState(false);
+  const checkInMutation = useCheckIn();
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const signed = tasks.data?.isSignIn ?? false;
@@ -31,9 +30,8 @@ export default function PointsCenterPage() {
     setBusy(true);
     setError('');
     try {
-      const r = await pointsApi.setPlog(10);
+      const r = await checkInMutation.mutateAsync();
       setMessage(r.point > 0 ? t('points.checkInOk', { n: r.point }) : t('points.checkedIn'));
-      await queryClient.invalidateQueries({ queryKey: ['points'] });
     } catch (err) {
       setError(err instanceof Error ? err.message : t('common.loadingFailed'));
     } finally {

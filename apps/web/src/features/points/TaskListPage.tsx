@@ -4,29 +4,70 @@
  * counts (getTask single), the one-off bind-phone reward (single.bindphone.point; a link to bind-phone until a phone
  * is bound) and the watch-time log (durationList: minutes per operator day, spec §4 Duration reward).
  */
-import { TASK_PLOG } from '@openvod/contract';
+import { AD_SLOT, TASK_PLOG } from '@openvod/contract';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { queryClient } from '../../lib/queryClient';
-import { paths } from '../../lib/routes';
-import { useSession } from '../../lib/session';
+import { useAppConfig } from '../../lib/appConfig';
+import { detailPath, paths } from '../../lib/routes';
+import { useSession, useUserId } from '../../lib/session';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
 import { PageHeader } from '../../ui/PageHeader';
+import { slotOn } from '../ads/adsApi';
+import { useHome } from '../catalogue/queries';
+import { useWatchRecordStore } from '../player/watchRecord';
 import styles from './points.module.css';
-import { pointsApi } from './pointsApi';
-import { useDurationList, useTasks } from './queries';
+import { useCheckIn, useDurationList, useTasks } from './queries';
 import { taskName } from './text';
 
+/** What the "go" actions lead to: a title, and which ad slots are switched on. */
+export interface TaskPlaces {
+  /** A title to go to: the last one watched, else the first on home; undefined while none is known. */
+  titleId?: number;
+  /** The banner slot (docked above the tabs of the main pages, home included) is on. */
+  bannerAds: boolean;
+  /** A slot shown on a title's page is on: its detail slot, or the player's pre-roll and pause ads. */
+  titleAds: boolean;
+}
+
 /**
- * Where a daily task is done (its "go" action): watching, favouriting and sharing happen on a title reached from
- * home; ad clicks on the banner docked above home's tabs. Check-in is done right here (no route). The server offers
- * only tasks the product can complete (apps/server/src/modules/points `offeredTasks`).
+ * Where a daily task is done (its "go" action), never a page where it cannot be: watching (a film, or minutes),
+ * favouriting and sharing on a title's page; an ad click on home when the banner slot is on, else on a title's page
+ * when the detail or player slot is on. Check-in is done right here, and a task with no such place (no title known
+ * yet, no slot on this app shows, or a type this app has no page for) gets no route. The server offers only tasks
+ * the product can complete (apps/server/src/modules/points `offeredTasks`).
  */
-export function taskRoute(task: { plog_type: number; task_key: string; long: number }): string | undefined {
-  if (task.plog_type === TASK_PLOG.checkIn) return undefined;
-  return paths.home;
+export function taskRoute(task: { plog_type: number; long: number }, places: TaskPlaces): string | undefined {
+  const title = places.titleId ? detailPath(places.titleId) : undefined;
+  switch (task.plog_type) {
+    case TASK_PLOG.checkIn:
+      return undefined;
+    case TASK_PLOG.adClick:
+      return places.bannerAds ? paths.home : places.titleAds ? title : undefined;
+    case TASK_PLOG.watchFilm:
+    case TASK_PLOG.collectFilm:
+    case TASK_PLOG.share:
+      return title;
+    default:
+      return task.long > 0 ? title : undefined;
+  }
+}
+
+/** The title of the viewer's last watch record, else the first title on home (slides, hot, recommended, blocks). */
+function useTaskPlaces(): TaskPlaces {
+  const userId = useUserId();
+  const lastWatched = useWatchRecordStore((s) => s.byUser[String(userId)]?.[0]?.vod_id);
+  const home = useHome().data;
+  const config = useAppConfig();
+  const firstOnHome = home
+    ? [...home.slide, ...home.hot, ...home.recommend, ...home.blocks.flatMap((b) => b.list)][0]?.vod_id
+    : undefined;
+  return {
+    titleId: lastWatched ?? firstOnHome,
+    bannerAds: slotOn(config.ads, AD_SLOT.banner),
+    titleAds: slotOn(config.ads, AD_SLOT.detail) || slotOn(config.ads, AD_SLOT.player),
+  };
 }
 
 /** has/total of a free count, or "unlimited" when the user's group is not metered (VIP). */
@@ -80,12 +121,13 @@ export default function TaskListPage() {
   const [error, setError] = useState('');
   const data = q.data;
   const phoneBound = useSession((s) => Boolean(s.user?.user_phone));
+  const places = useTaskPlaces();
+  const checkInMutation = useCheckIn();
 
   async function checkIn() {
     setError('');
     try {
-      await pointsApi.setPlog(10);
-      await queryClient.invalidateQueries({ queryKey: ['points'] });
+      await checkInMutation.mutateAsync();
     } catch (err) {
       setError(err instanceof Error ? err.message : t('common.loadingFailed'));
     }
@@ -116,7 +158,7 @@ export default function TaskListPage() {
             <ul data-testid="task-list" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
               {data.tasks.map((task) => {
                 const done = task.count >= task.num;
-                const route = taskRoute(task);
+                const route = taskRoute(task, places);
                 return (
                   <li key={task.task_id} className={styles.row} data-testid={`task-${task.task_key}`}>
                     <div className={styles.rowMain}>

@@ -3,7 +3,7 @@
  * reward and progress, the one-off bind-phone reward (a link until a phone is bound) and the watch-time log of
  * durationList; the points centre's log ends without the catalogue's 'no more movies' line.
  */
-import type { UserInfo } from '@openvod/contract';
+import { TASK_PLOG, type UserInfo } from '@openvod/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,9 +11,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/queryClient';
+import { detailPath, paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
+import { useWatchRecordStore } from '../player/watchRecord';
 import PointsCenterPage from './PointsCenterPage';
-import TaskListPage, { minutesAndSeconds } from './TaskListPage';
+import TaskListPage, { minutesAndSeconds, taskRoute } from './TaskListPage';
 
 const ok = (payload: object) => ({ code: 1, msg: 'ok', ...payload });
 const user = (phone = ''): UserInfo =>
@@ -82,6 +84,9 @@ const plog = ok({
   user_points: 5,
 });
 
+const vod = (vod_id: number) => ({ vod_id, vod_name: `t${vod_id}`, vod_pic: '', vod_remarks: '' });
+const home = ok({ slide: [], hot: [vod(42), vod(43)], recommend: [vod(44)], blocks: [] });
+
 beforeAll(async () => {
   await initI18n('en-us');
 });
@@ -96,7 +101,9 @@ beforeEach(() => {
           ? durations
           : path === '/api/points/log'
             ? plog
-            : { code: 0, msg: `unexpected ${path}` };
+            : path === '/api/home'
+              ? home
+              : { code: 0, msg: `unexpected ${path}` };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
 });
@@ -136,13 +143,51 @@ describe('task-list', () => {
     expect(screen.queryByTestId('task-bindphone-go')).toBeNull();
   });
 
-  it('offers a "go" to where each open task is done, "done" for finished ones', async () => {
+  it('offers a "go" to a title for watch tasks (the first on home), "done" for finished ones', async () => {
     useSession.setState({ token: 'tok', user: user() });
     renderPage(<TaskListPage />);
-    expect((await screen.findByTestId('task-watch_film-go')).getAttribute('href')).toBe('/pages/home/index');
-    expect(screen.getByTestId('task-watch_5min-go').getAttribute('href')).toBe('/pages/home/index');
+    expect((await screen.findByTestId('task-watch_film-go')).getAttribute('href')).toBe(detailPath(42));
+    expect(screen.getByTestId('task-watch_5min-go').getAttribute('href')).toBe(detailPath(42));
     expect(within(screen.getByTestId('task-checkin')).getByText('Done')).toBeTruthy();
     expect(screen.queryByText('To do')).toBeNull();
+  });
+
+  it("goes to the viewer's last watched title when there is one", async () => {
+    useSession.setState({ token: 'tok', user: user() });
+    useWatchRecordStore.getState().save(7, {
+      vod_id: 99,
+      vod_name: 'x',
+      play: '',
+      vod_pic: '',
+      from: '',
+      active: 0,
+      dur: 0,
+      cdur: 0,
+      sid: 1,
+      nid: 1,
+    });
+    renderPage(<TaskListPage />);
+    expect((await screen.findByTestId('task-watch_film-go')).getAttribute('href')).toBe(detailPath(99));
+    useWatchRecordStore.getState().clear(7);
+  });
+
+  it('never leads a task where it cannot be done', () => {
+    const none = { bannerAds: false, titleAds: false };
+    const withTitle = { ...none, titleId: 5 };
+    const t = (plog_type: number, long = 0) => ({ plog_type, long });
+    expect(taskRoute(t(TASK_PLOG.checkIn), withTitle)).toBeUndefined();
+    for (const type of [TASK_PLOG.watchFilm, TASK_PLOG.collectFilm, TASK_PLOG.share])
+      expect(taskRoute(t(type), withTitle)).toBe(detailPath(5));
+    expect(taskRoute(t(TASK_PLOG.watch10Min, 10), withTitle)).toBe(detailPath(5));
+    // No title known yet: no go rather than a page without one.
+    expect(taskRoute(t(TASK_PLOG.share), none)).toBeUndefined();
+    // An ad click goes where an ad shows: home's banner, else a title's page, else nowhere.
+    expect(taskRoute(t(TASK_PLOG.adClick), { ...withTitle, bannerAds: true })).toBe(paths.home);
+    expect(taskRoute(t(TASK_PLOG.adClick), { ...withTitle, titleAds: true })).toBe(detailPath(5));
+    expect(taskRoute(t(TASK_PLOG.adClick), withTitle)).toBeUndefined();
+    // Types this app has no page for.
+    expect(taskRoute(t(TASK_PLOG.comment), withTitle)).toBeUndefined();
+    expect(taskRoute(t(TASK_PLOG.saveQr), withTitle)).toBeUndefined();
   });
 
   it('shows "unlimited" free views and downloads to a VIP instead of 3/0', async () => {
@@ -157,7 +202,7 @@ describe('task-list', () => {
     };
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://app.test').pathname;
-      const body = path === '/api/points/task' ? vip : durations;
+      const body = path === '/api/points/task' ? vip : path === '/api/home' ? home : durations;
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
     renderPage(<TaskListPage />);

@@ -1,5 +1,7 @@
 /** Server state of the points screens (TanStack Query); every key starts with 'points' so one invalidation refreshes all. */
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { TASK_PLOG } from '@openvod/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 import { useSession } from '../../lib/session';
 import { pointsApi } from './pointsApi';
 
@@ -32,6 +34,21 @@ export function useDurationList() {
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pagecount ? last.page + 1 : undefined),
     staleTime: 0,
+  });
+}
+
+/**
+ * Today's check-in (setPlog type 10): on success the answered balance goes to the stored user (the me page) and the
+ * points screens refetch. Resolves the answer (`point` 0: already checked in today).
+ */
+export function useCheckIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => pointsApi.setPlog(TASK_PLOG.checkIn),
+    onSuccess: async (r) => {
+      applyPointsBalance(r.user_points, client);
+      await client.invalidateQueries({ queryKey: ['points'] });
+    },
   });
 }
 

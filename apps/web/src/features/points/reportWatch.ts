@@ -3,9 +3,10 @@
  * seconds actually played (e.g. from its time updates while not paused); they are summed and sent with setDuration
  * at most every {@link REPORT_EVERY_S} seconds (and on {@link flushWatchSeconds}, e.g. when leaving the page), only
  * for a signed-in user. The server counts at most the wall time between reports, pays each duration task once a
- * day, and answers the points paid; the task list refreshes when points were paid. Never throws.
+ * day, and answers the points paid and the balance, which goes to the stored user and the points screens
+ * (lib/pointsBalance). Never throws.
  */
-import { queryClient } from '../../lib/queryClient';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 import { useSession } from '../../lib/session';
 import { pointsApi } from './pointsApi';
 
@@ -28,7 +29,7 @@ export async function flushWatchSeconds(now: number = Date.now()): Promise<numbe
   lastSent = now;
   try {
     const r = await pointsApi.setDuration(whole);
-    if (r.point > 0) await queryClient.invalidateQueries({ queryKey: ['points'] });
+    if (r.point > 0) applyPointsBalance(r.user_points);
     return r.point;
   } catch {
     return 0;

@@ -24,15 +24,20 @@ interface SettingsPageProps {
   onClearCache?: () => void;
   /** Shown above the account actions (the pending account deletion with its cancel button). */
   accountNotice?: ReactNode;
-  /** True when the signed-in user is this device's automatic guest account: it is offered "log in", not "log out". */
+  /**
+   * True when the signed-in user is this device's automatic guest account: it is offered "log in", not "log out",
+   * and no account deletion.
+   */
   isGuest?: boolean;
+  /** Called after a logout: signs the device's guest in again (app/Launch signInDeviceGuest), as at launch. */
+  onLoggedOut?: () => Promise<unknown>;
 }
 
 /**
  * Spec §2 setting list: language select, clear cache, disclaimer, agreement, privacy policy, update check, dark
  * theme, log out and cancel account (processed within 3 working days).
  */
-export default function SettingsPage({ onClearCache, accountNotice, isGuest = false }: SettingsPageProps) {
+export default function SettingsPage({ onClearCache, accountNotice, isGuest = false, onLoggedOut }: SettingsPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const config = useAppConfig();
@@ -84,6 +89,8 @@ export default function SettingsPage({ onClearCache, accountNotice, isGuest = fa
     useSession.getState().clear();
     toast(t('settings.loggedOut'), 'success');
     navigate(paths.me, { replace: true });
+    // The device's guest comes back at once (as at launch), so the app keeps working without a reload.
+    await onLoggedOut?.().catch(() => undefined);
   }
 
   async function deleteAccount() {
@@ -212,7 +219,8 @@ export default function SettingsPage({ onClearCache, accountNotice, isGuest = fa
               <span className={styles.label}>{t('settings.logout')}</span>
             </button>
           )}
-          {!user.deletion && (
+          {/* The device's guest has no account of its own to cancel. */}
+          {!user.deletion && !isGuest && (
             <button
               type="button"
               className={`${styles.item} ${styles.danger}`}

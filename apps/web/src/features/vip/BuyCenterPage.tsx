@@ -6,10 +6,10 @@
  * (§5; the message shows in the pay bar, above its button); buying requires login (the route is wrapped in
  * RequireLogin).
  */
-import type { PayChannel, PlanLong } from '@openvod/contract';
+import { type PayChannel, PLAN_LONGS, type PlanLong } from '@openvod/contract';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../lib/routes';
 import { CoinIcon, HistoryIcon, TicketIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
@@ -30,6 +30,18 @@ const CHANNEL_MARKS: Record<PayChannel, { mark: string; color: string }> = {
   fake: { mark: 'T', color: '#6f7380' },
 };
 
+/**
+ * The plan chosen on this page, kept in its address (`?group_id=&long=`) so that it survives a trip to bind-phone or
+ * login and back (bindGate.tsx returns to this address); undefined when none was chosen.
+ */
+function chosenPlan(params: URLSearchParams): { group_id: number; long: PlanLong } | undefined {
+  const groupId = Number(params.get('group_id'));
+  const long = params.get('long') as PlanLong | null;
+  if (!Number.isSafeInteger(groupId) || groupId <= 0 || !long || !(PLAN_LONGS as readonly string[]).includes(long))
+    return undefined;
+  return { group_id: groupId, long };
+}
+
 /** The plan to preselect: 1 month when offered, else the first plan. */
 function defaultPlan(plans: readonly VipPlan[]): VipPlan | undefined {
   return plans.find((p) => p.long === 'month') ?? plans[0];
@@ -42,7 +54,18 @@ export default function BuyCenterPage() {
   const fields = useOrderField();
   const channels = fields.data?.channels ?? [];
   const flow = usePaymentFlow(channels);
-  const [selected, setSelected] = useState<{ group_id: number; long: PlanLong }>();
+  const [params, setParams] = useSearchParams();
+  const selected = chosenPlan(params);
+  const setSelected = (p: { group_id: number; long: PlanLong }) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('group_id', String(p.group_id));
+        next.set('long', p.long);
+        return next;
+      },
+      { replace: true },
+    );
   const [channel, setChannel] = useState<PayChannel>();
   const [error, setError] = useState('');
   const askGuestToBind = useGuestBuyGate();

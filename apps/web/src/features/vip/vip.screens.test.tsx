@@ -7,10 +7,11 @@ import type { UserInfo } from '@openvod/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/queryClient';
+import { paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import BuyCenterPage from './BuyCenterPage';
 import RedemptionCodePage from './RedemptionCodePage';
@@ -180,6 +181,35 @@ describe('buy-center', () => {
     fireEvent.click(screen.getByTestId('vip-buy'));
     expect(screen.getByTestId('form-error').textContent).toBe('Please choose a payment method');
     expect(posted.filter((p) => p.path === '/api/billing/buy')).toHaveLength(0);
+  });
+
+  it('keeps the chosen plan in the address, so a page opened at it (back from bind-phone) has it chosen', async () => {
+    let address = '';
+    function Address() {
+      const loc = useLocation();
+      address = `${loc.pathname}${loc.search}`;
+      return null;
+    }
+    const first = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[paths.buyCenter]}>
+          <BuyCenterPage />
+          <Address />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByTestId('vip-plan-day'));
+    expect(address).toBe(`${paths.buyCenter}?group_id=3&long=day`);
+    first.unmount();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[address]}>
+          <BuyCenterPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('vip-plan-day')).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('vip-plan-month').getAttribute('aria-pressed')).toBe('false');
   });
 
   it("pays through a QR code: 'Order unpaid' first, then paid and the user refreshed", async () => {
