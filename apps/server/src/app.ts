@@ -14,6 +14,9 @@ import { TASK_PLOG } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
+import { forbidden, frameworkErrors, MAX_PARAM_LENGTH, notFound, registerErrorHandling } from './core/errors.ts';
+import { requestContext } from './core/request-context.ts';
+import { registerTextInputGuard } from './core/text-input.ts';
 import type { DbHandle } from './db/client.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import {
@@ -60,9 +63,6 @@ import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
-import { forbidden, frameworkErrors, MAX_PARAM_LENGTH, notFound, registerErrorHandling } from './plugins/errors.ts';
-import { requestContext } from './plugins/request-context.ts';
-import { registerTextInputGuard } from './plugins/text-input.ts';
 
 export const APP_VERSION = '1.3.8';
 

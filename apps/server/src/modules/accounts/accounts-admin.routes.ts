@@ -3,7 +3,7 @@
  * adminCreateGroup, adminUpdateGroup. Guarded by the console session (modules/admin), never by a viewer session.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { AdminService } from '../admin/admin.service.ts';
 import type { AccountsService } from './accounts.service.ts';
 import {

@@ -8,7 +8,7 @@ import { guestCredentials } from '@openvod/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
 import { macPlog, macUser, userSession } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { findUserByName, LOGIN_SLOWDOWN_MS } from './accounts.service.ts';

@@ -10,9 +10,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { t } from '../../i18n/messages.ts';
-import { badRequest } from '../../plugins/errors.ts';
-import { defineRoute } from '../../plugins/routes.ts';
+import { badRequest } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
+import { defineRoute } from '../../core/routes.ts';
 import { type AccountsService, clientContext, currentUser, revokeSession, userGuard } from './accounts.service.ts';
 
 /** Largest avatar upload accepted (bytes). */

@@ -32,10 +32,11 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
+import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
+import { DEFAULT_TIME_ZONE, operatorDay, operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import { macUser } from '../../db/schema/index.ts';
 import { plainText } from '../../lib/sanitize.ts';
-import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { type MergeHandler, mergeGuestInto } from './guest-merge.ts';
@@ -56,7 +57,6 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_TOUCH_MS = 60_000;
 /** Account deletion is processed after this many working days (Monday-Friday), spec §9. */
 export const DELETION_WORKING_DAYS = 3;
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 /** Group ids (research/maccms.md §1.2): 1 guest (never stored on a user), 2 member, 3 and up VIP. */
 export const GROUP_GUEST = 1;
 export const GROUP_MEMBER = 2;
@@ -163,36 +163,6 @@ export function normalizePhone(phone: string): string {
 export function maskPhone(phone: string): string {
   if (phone.length >= 8) return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
   return phone === '' ? '' : '*'.repeat(phone.length);
-}
-
-/** The operator's calendar day of `now` (YYYY-MM-DD in `timeZone`). */
-export function operatorDay(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return DateTime.fromJSDate(now, { zone: timeZone }).toISODate() as string;
-}
-
-/**
- * A report's operator days: `from` and `to` as given (YYYY-MM-DD), each omitted one filled in — `to` with the
- * operator's today, `from` with `days - 1` days before `to`. A console in another time zone than the operator
- * omits them so that "today" is the operator's (the admin revenue and points reports).
- */
-export function operatorDayRange(
-  now: Date,
-  timeZone: string,
-  q: { from?: string | undefined; to?: string | undefined },
-  days = 30,
-): { from: string; to: string } {
-  const to = q.to ?? operatorDay(now, timeZone);
-  const from =
-    q.from ??
-    (DateTime.fromISO(to, { zone: timeZone })
-      .minus({ days: days - 1 })
-      .toISODate() as string);
-  return { from, to };
-}
-
-/** Start of the operator's day containing `now`. */
-export function operatorDayStart(now: Date, timeZone: string = DEFAULT_TIME_ZONE): Date {
-  return DateTime.fromJSDate(now, { zone: timeZone }).startOf('day').toJSDate();
 }
 
 /**

@@ -6,8 +6,8 @@
  * sending 5/min, code checking and one-click 10/min.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { t } from '../../i18n/messages.ts';
-import { defineRoute } from '../../plugins/routes.ts';
+import { t } from '../../core/i18n/messages.ts';
+import { defineRoute } from '../../core/routes.ts';
 import { clientContext, currentUser, userGuard } from './accounts.service.ts';
 import type { PhoneService } from './phone.service.ts';
 

@@ -20,9 +20,10 @@
  */
 import { ErrorCode, phoneCodeProblem, type UserInfo } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import { macUser } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { AppConfigService } from '../appconfig/appconfig.service.ts';
 import { OneClickError, type OneClickProvider } from '../sms/one-click.ts';
 import type { SmsPurpose } from '../sms/sms.provider.ts';
@@ -37,7 +38,6 @@ import {
   findUserById,
   findUserByPhone,
   normalizePhone,
-  operatorDayStart,
   PLOG_TYPE,
   registerUser,
   type UserRow,

@@ -1,6 +1,6 @@
 /** Console routes under /api/admin (issue 2 §7). All but adminLogin need the `authorcode` session header. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { type AdminGuard, defineRoute } from '../../core/routes.ts';
 import type { AdminPrincipal, AdminService } from './admin.service.ts';
 
 declare module 'fastify' {

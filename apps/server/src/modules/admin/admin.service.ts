@@ -13,12 +13,12 @@ import type { AdminTypeBody, AdminTypeUpdate, AdminVodCreate, AdminVodQuery } fr
 import { type AdminVodUpdate, ErrorCode, type ImportResult, type Locale, type TypeBinding } from '@openvod/contract';
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { z } from 'zod';
+import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { adminSession, macAdmin, macType, macTypeBind, macVod } from '../../db/schema/index.ts';
-import { t } from '../../i18n/messages.ts';
 import { FetchError } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
-import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import { grantNewTypes } from '../accounts/group-rights.ts';
 import * as repo from '../content/content.repo.ts';
 import type { ContentService } from '../content/content.service.ts';

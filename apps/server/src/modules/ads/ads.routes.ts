@@ -8,7 +8,7 @@
 import { INT_MAX } from '@openvod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { type AdminGuard, defineRoute } from '../../core/routes.ts';
 import type { AccountsService, UserRow } from '../accounts/accounts.service.ts';
 import { AD_FRAME_CSP } from './ad-frame.ts';
 import { type AdsService, type AdViewer, subjectOf } from './ads.service.ts';

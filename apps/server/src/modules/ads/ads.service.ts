@@ -40,9 +40,10 @@ import {
   type AdStatItem,
   type AppConfig,
 } from '@openvod/contract';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
-import { operatorDay, operatorDayRange, type UserRow } from '../accounts/accounts.service.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import { adDocument, googleAdCode } from './ad-frame.ts';
 import * as repo from './ads.repo.ts';
 

@@ -3,7 +3,7 @@
  * adminGetAppConfig / adminUpdateAppConfig / adminGetAppVersion / adminPublishAppVersion (console session).
  */
 import type { FastifyInstance } from 'fastify';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { type AdminGuard, defineRoute } from '../../core/routes.ts';
 import type { AppConfigService } from './appconfig.service.ts';
 
 export function appConfigRoutes(app: FastifyInstance, appConfig: AppConfigService, adminGuard: AdminGuard) {

@@ -19,11 +19,11 @@ import type { AdminAppConfig, AppConfig, AppVersion } from '@openvod/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { AppError, badRequest } from '../../core/errors.ts';
+import type { PayloadCipher } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
 import { appSetting } from '../../db/schema/index.ts';
 import { desEcbDecrypt, desEcbEncrypt } from '../../lib/des.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
-import type { PayloadCipher } from '../../plugins/routes.ts';
 import type { ContentService } from '../content/content.service.ts';
 
 export type AppConfigValue = z.infer<typeof AppConfig>;

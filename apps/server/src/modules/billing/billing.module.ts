@@ -7,8 +7,8 @@
 import type { Redis } from 'ioredis';
 import type { App } from '../../app.ts';
 import type { Config } from '../../config/config.ts';
+import type { AdminGuard } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import type { AdminGuard } from '../../plugins/routes.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { RedisFailureCounter } from '../accounts/limits.ts';
 import { LedgerService, startLedgerJobs } from '../ledger/ledger.service.ts';

@@ -5,12 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import { macGroup, macOrder, macPlog, macUser, paymentEvent, vipPlan } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   creditPoints,
-  operatorDay,
-  operatorDayRange,
   PLOG_TYPE,
   processDeletions,
   requestDeletion,

@@ -15,9 +15,9 @@
  */
 import { ErrorCode, type Locale } from '@openvod/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type MessageKey, t } from '../../i18n/messages.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { AppError } from '../../core/errors.ts';
+import { type MessageKey, t } from '../../core/i18n/messages.ts';
+import { type AdminGuard, defineRoute } from '../../core/routes.ts';
 import type { AccountsService, UserRow } from '../accounts/accounts.service.ts';
 import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';

@@ -40,6 +40,9 @@ import {
 } from '@openvod/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { AppError } from '../../core/errors.ts';
+import { type MessageKey, t } from '../../core/i18n/messages.ts';
+import { operatorDayRange } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import {
   ledgerEntry,
@@ -51,16 +54,8 @@ import {
   redeemCode,
   vipPlan,
 } from '../../db/schema/index.ts';
-import { type MessageKey, t } from '../../i18n/messages.ts';
-import { AppError } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
-import {
-  type FailureCounter,
-  isVip,
-  MemoryFailureCounter,
-  operatorDayRange,
-  PLOG_TYPE,
-} from '../accounts/accounts.service.ts';
+import { type FailureCounter, isVip, MemoryFailureCounter, PLOG_TYPE } from '../accounts/accounts.service.ts';
 import { isGuestAccount } from '../accounts/guest-account.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PaymentAction, PaymentChannel, PayScene, TradeQueryResult } from './channel.ts';

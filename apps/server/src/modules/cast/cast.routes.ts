@@ -7,8 +7,8 @@
  */
 import { ErrorCode } from '@openvod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../plugins/errors.ts';
-import { defineRoute } from '../../plugins/routes.ts';
+import { AppError } from '../../core/errors.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { startCastCacheJob } from './cache.ts';
 import type { CastService } from './cast.service.ts';

@@ -24,7 +24,7 @@ import path from 'node:path';
 import type { CastControlBody, CastDevice, CastPlayBody, CastStatus } from '@openvod/contract';
 import { DetailForUserResponse, ErrorCode } from '@openvod/contract';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Caller, ContentService } from '../content/content.service.ts';
 import { findFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
 import {

@@ -5,7 +5,7 @@
  * content-admin.service.ts for the rules and errors.
  */
 import type { FastifyInstance } from 'fastify';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { type AdminGuard, defineRoute } from '../../core/routes.ts';
 import type { ContentAdminService } from './content-admin.service.ts';
 
 export function contentAdminRoutes(app: FastifyInstance, svc: ContentAdminService, guard: AdminGuard) {

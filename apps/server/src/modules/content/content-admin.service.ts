@@ -26,11 +26,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { appSetting, dayCover, macTopic } from '../../db/schema/index.ts';
-import { t } from '../../i18n/messages.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type ContentService, HOT_SEARCH_KEY, SPECIAL_KEYS } from './content.service.ts';

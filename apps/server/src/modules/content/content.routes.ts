@@ -8,7 +8,7 @@
  * score needs a signed-in user (401 without).
  */
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { ContentService } from './content.service.ts';
 

@@ -45,8 +45,8 @@ import {
 import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type HitsReset, periodsOf, resetHitsIfDue } from './hits.jobs.ts';

@@ -13,7 +13,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
+import type { Db } from '../../db/client.ts';
 import { appSetting } from '../../db/schema/index.ts';
 
 export const HITS_PERIOD_KEY = 'hits_period';

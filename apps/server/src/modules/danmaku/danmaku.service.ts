@@ -24,9 +24,9 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { AppError, badRequest } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { danmaku, danmakuBlock, macUser, macVod } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import type { DanmakuHub } from './danmaku.hub.ts';
 

@@ -3,7 +3,7 @@
  * session). Rate limit 10/min per IP on both.
  */
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import { clientContext } from '../accounts/accounts.service.ts';
 import type { OAuthService } from './oauth.service.ts';
 

@@ -5,7 +5,7 @@
  * or any points failure never fails the favourite: the failure is logged and the answer keeps the old balance.
  */
 import { TASK_PLOG } from '@openvod/contract';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { PointsService } from '../points/points.service.ts';
 import type { FavouriteHook } from './playback.service.ts';
 

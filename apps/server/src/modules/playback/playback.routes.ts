@@ -4,7 +4,7 @@
  * watch record), plays, favs and downs (signed-in; issue 7 item 1).
  */
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { PlaybackService } from './playback.service.ts';
 

@@ -33,8 +33,8 @@ import {
   type UlogQuery,
   type UlogResponse,
 } from '@openvod/contract';
+import { badRequest } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import { parseEpisodes, SOURCE_SEP } from '../content/play.ts';
 import { resolveRealPath } from './realpath.ts';

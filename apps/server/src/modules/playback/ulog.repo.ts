@@ -3,7 +3,8 @@
  * the catalogue table: one query per list instead of one content-service call per entry).
  */
 import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
+import type { Db } from '../../db/client.ts';
 import { macUlog, macVod } from '../../db/schema/index.ts';
 
 export type UlogRow = typeof macUlog.$inferSelect;

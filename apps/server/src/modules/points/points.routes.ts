@@ -5,8 +5,8 @@
  * (setDuration: 20 a minute, the player reports every 30 s; the others 30 a minute).
  */
 import type { FastifyInstance } from 'fastify';
+import { type AdminGuard, defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
 import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type GrantVip, type PointsOptions, PointsService } from './points.service.ts';

@@ -5,8 +5,8 @@
  * needs a session and is limited to 30 a minute per client.
  */
 import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { defineRoute } from '../../plugins/routes.ts';
 import { type AccountsService, currentUser, type UserRow, userGuard } from '../accounts/accounts.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';

@@ -45,8 +45,8 @@ import {
   TASK_PLOG,
 } from '@openvod/contract';
 import { LRUCache } from 'lru-cache';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
 import { GROUP_GUEST, type UserRow } from '../accounts/accounts.service.ts';
 import { effectiveRights } from '../accounts/group-rights.ts';
 import { isGuestAccount, quotaGroupOf } from '../accounts/guest-account.ts';

@@ -6,8 +6,8 @@
  * Rate limits per IP: nonce 30/min, progress 60/min, callbacks 600/min.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type AdminGuard, defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
 import { currentUser, userGuard } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { RewardsService } from './rewards.service.ts';

@@ -20,9 +20,9 @@ import { createHmac, randomInt } from 'node:crypto';
 import { ErrorCode } from '@openvod/contract';
 import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { smsCode } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { type SmsProvider, type SmsPurpose, SmsSendError } from './sms.provider.ts';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;

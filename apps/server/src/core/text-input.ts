@@ -6,8 +6,8 @@
  * own validation and handler run. Multipart bodies (files) are not parsed here and are left to their routes.
  */
 import type { FastifyInstance } from 'fastify';
-import { t } from '../i18n/messages.ts';
 import { badRequest } from './errors.ts';
+import { t } from './i18n/messages.ts';
 
 /** The path (dot-separated, `context` first) of the first string or key in `value` holding U+0000, else undefined. */
 export function findNul(value: unknown, context: string, depth = 0): string | undefined {

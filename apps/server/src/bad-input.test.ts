@@ -6,9 +6,9 @@
  *   Fastify's own English `{"error":"Bad Request","code":"FST_ERR_MAX_PARAM_LENGTH"}`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t } from '../i18n/messages.ts';
-import { makeUser } from '../modules/accounts/test-helpers.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { t } from './core/i18n/messages.ts';
+import { makeUser } from './modules/accounts/test-helpers.ts';
+import { createTestApp, type TestApp } from './test/harness.ts';
 
 let t0: TestApp;
 let memberHeaders: Record<string, string>;
