@@ -14,6 +14,7 @@ import { TASK_PLOG } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
+import { sessionAuth } from './core/auth.ts';
 import { forbidden, frameworkErrors, MAX_PARAM_LENGTH, notFound, registerErrorHandling } from './core/errors.ts';
 import { requestContext } from './core/request-context.ts';
 import { registerTextInputGuard } from './core/text-input.ts';
@@ -29,7 +30,7 @@ import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts
 import { connectRedis, LoginGuard, RedisFailureCounter } from './modules/accounts/limits.ts';
 import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
-import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { AdsService } from './modules/ads/ads.service.ts';
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(requestContext);
+  // Route guards come from the contract's `auth`; accounts and admin register who a session belongs to.
+  await app.register(sessionAuth);
   // No NUL in any text input of any operation (400 before validation; PostgreSQL cannot store U+0000).
   registerTextInputGuard(app);
   // REDIS_URL: rate limits and login-failure counters shared by every process (modules/accounts/limits.ts).
@@ -261,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
   contentRoutes(app, content, (text) => signer.signText(text));
-  contentAdminRoutes(app, new ContentAdminService(deps.db.db, content), adminGuard(admin));
+  contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
   // Day/week/month view counters: reset due periods at start and every minute (several processes reset once);
   // searched words are written then too, and at shutdown.
   let contentJob: { stop(): void } | undefined;
@@ -277,10 +280,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   adminRoutes(app, admin);
   await accountsRoutes(app, accounts);
-  accountsAdminRoutes(app, accounts, admin, () => content.invalidate());
+  accountsAdminRoutes(app, accounts, () => content.invalidate());
   phoneRoutes(app, phone);
   oauthRoutes(app, oauth);
-  appConfigRoutes(app, appConfig, adminGuard(admin));
+  appConfigRoutes(app, appConfig);
   // VIP plans, orders, payment channels, redemption codes and the ledger (issue 6).
   Object.assign(
     app.services,
@@ -288,7 +291,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       config: deps.config,
       db: deps.db.db,
       accounts,
-      adminGuard: adminGuard(admin),
       redis,
       redisPrefix,
     }),
@@ -312,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
     content,
   );
-  adsRoutes(app, ads, accounts, adminGuard(admin));
+  adsRoutes(app, ads, accounts);
   playbackRoutes(app, playback);
   // Points, daily tasks, duration rewards and exchange (issue 7 item 5); VIP exchange through billing's grantVip.
   app.services.points = registerPoints(app, {
@@ -325,7 +327,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     verifyAdClick: (userId, impressionId, tx) => ads.claimClickReward(userId, impressionId, tx),
     // The ad-click task is offered only while this viewer can be shown an ad (a slot on, an ad in it, not VIP).
     taskAvailable: async (plogType, user) => plogType !== TASK_PLOG.adClick || (await ads.clickableFor(user)),
-    adminGuard: adminGuard(admin),
   });
   ads.setClickRewarder((user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId));
   // The free-view rule of spec §4 inside ajaxUlog, checkBuyPopedom and ajaxBuyPopedom (issue 7 item 2).
@@ -352,7 +353,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     timeZone: deps.config.timeZone,
     admobKeysUrl: deps.config.rewards.admobKeysUrl,
     uniadSecret: deps.config.rewards.uniadSecret,
-    adminGuard: adminGuard(admin),
   });
   // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
   ads.setRewardCounter(async (adIds, from, to) => {
@@ -369,7 +369,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redis,
     redisPrefix,
     barrageState: async () => (await appConfig.get()).app_barrage_state,
-    adminGuard: adminGuard(admin),
     onUserDeletion: (handler) => accounts.onDeletion(handler),
   });
 

@@ -46,7 +46,7 @@ export type { GroupRow, UserRow } from './accounts.repo.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in viewer, set by {@link userGuard}. */
+    /** The signed-in viewer, set by the viewer authenticator (accounts.routes.ts) that `requireUser` runs. */
     user?: UserRow;
   }
 }
@@ -956,18 +956,7 @@ export class AccountsService {
   }
 }
 
-/**
- * Guard of the user routes (`auth: 'user'`, pass it to defineRoute): sets `req.user` from the `authorcode` header
- * (req.client.authorcode). 401 without a valid session, 403 for a disabled account. Expired VIPs are moved back to
- * group 2 on the way.
- */
-export async function userGuard(req: FastifyRequest): Promise<void> {
-  const accounts = (req.server as unknown as { services?: { accounts?: AccountsService } }).services?.accounts;
-  if (!accounts) throw new Error('the accounts service is not registered (app.services.accounts)');
-  req.user = await accounts.authenticate(req.client.authorcode);
-}
-
-/** The signed-in user of a request that passed {@link userGuard}. */
+/** The signed-in user of a request that passed `requireUser` (core/auth.ts; `auth: 'user'` endpoints). */
 export function currentUser(req: FastifyRequest): UserRow {
   if (!req.user) throw unauthorized();
   return req.user;

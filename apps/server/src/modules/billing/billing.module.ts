@@ -7,7 +7,6 @@
 import type { Redis } from 'ioredis';
 import type { App } from '../../app.ts';
 import type { Config } from '../../config/config.ts';
-import type { AdminGuard } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { RedisFailureCounter } from '../accounts/limits.ts';
@@ -24,7 +23,6 @@ export interface BillingDeps {
   config: Config;
   db: Db;
   accounts: AccountsService;
-  adminGuard: AdminGuard;
   redis?: Redis | undefined;
   redisPrefix: string;
 }
@@ -76,7 +74,7 @@ export async function registerBilling(
     m.moved.orders = await billing.onUsersMerged(tx, m.guest.user_id, m.target.user_id);
   });
   await billingRoutes(app, billing, deps.accounts, fake);
-  billingAdminRoutes(app, billing, ledger, deps.adminGuard);
+  billingAdminRoutes(app, billing, ledger);
   let jobs: { stop(): void }[] = [];
   app.addHook('onReady', async () => {
     jobs = [

@@ -35,7 +35,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, list: await cast.discover() };
     },
-    undefined,
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );
   defineRoute(
@@ -45,7 +44,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, info: await cast.play(body, await content.callerOf(req.client.authorcode)) };
     },
-    undefined,
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
   defineRoute(
@@ -55,7 +53,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, info: await cast.control(body) };
     },
-    undefined,
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );
   defineRoute(
@@ -65,7 +62,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, info: await cast.status(query.device_id) };
     },
-    undefined,
     { rateLimit: { max: 240, timeWindow: '1 minute' } },
   );
 }

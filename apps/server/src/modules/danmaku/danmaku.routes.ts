@@ -12,20 +12,15 @@ import websocket from '@fastify/websocket';
 import { DANMAKU_USER_WINDOW_MS, DANMAKU_WS_PATH, DanmakuSocketQuery } from '@openvod/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type AdminGuard, defineRoute } from '../../core/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, type DeletionHandler, userGuard } from '../accounts/accounts.service.ts';
+import { currentUser, type DeletionHandler } from '../accounts/accounts.service.ts';
 import { DanmakuHub } from './danmaku.hub.ts';
 import { DanmakuService, RedisHitCounter } from './danmaku.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
 
-export async function danmakuRoutes(
-  app: FastifyInstance,
-  service: DanmakuService,
-  hub: DanmakuHub,
-  adminGuard: AdminGuard,
-) {
+export async function danmakuRoutes(app: FastifyInstance, service: DanmakuService, hub: DanmakuHub) {
   if (!app.hasDecorator('websocketServer')) {
     await app.register(websocket, { options: { maxPayload: 1024 } });
   }
@@ -45,7 +40,6 @@ export async function danmakuRoutes(
         color: body.color,
       }),
     }),
-    userGuard,
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
 
@@ -69,32 +63,20 @@ export async function danmakuRoutes(
     },
   );
 
-  defineRoute(app, 'adminListDanmaku', async ({ query }) => service.adminList(query), adminGuard);
-  defineRoute(
-    app,
-    'adminDeleteDanmaku',
-    async ({ params }) => {
-      await service.remove(params.id);
-      return ok;
-    },
-    adminGuard,
-  );
-  defineRoute(app, 'adminListDanmakuBlocks', async () => ({ ...ok, list: await service.blocks() }), adminGuard);
-  defineRoute(
-    app,
-    'adminBlockDanmakuUser',
-    async ({ params, body }) => ({ ...ok, info: await service.block(params.id, body.reason) }),
-    adminGuard,
-  );
-  defineRoute(
-    app,
-    'adminUnblockDanmakuUser',
-    async ({ params }) => {
-      await service.unblock(params.id);
-      return ok;
-    },
-    adminGuard,
-  );
+  defineRoute(app, 'adminListDanmaku', async ({ query }) => service.adminList(query));
+  defineRoute(app, 'adminDeleteDanmaku', async ({ params }) => {
+    await service.remove(params.id);
+    return ok;
+  });
+  defineRoute(app, 'adminListDanmakuBlocks', async () => ({ ...ok, list: await service.blocks() }));
+  defineRoute(app, 'adminBlockDanmakuUser', async ({ params, body }) => ({
+    ...ok,
+    info: await service.block(params.id, body.reason),
+  }));
+  defineRoute(app, 'adminUnblockDanmakuUser', async ({ params }) => {
+    await service.unblock(params.id);
+    return ok;
+  });
 }
 
 /**
@@ -110,7 +92,6 @@ export async function registerDanmaku(
     redis: Redis | undefined;
     redisPrefix: string;
     barrageState: () => Promise<number>;
-    adminGuard: AdminGuard;
     /** Registers the account-deletion handler ({@link DanmakuService.forgetUser}): AccountsService.onDeletion. */
     onUserDeletion?: (handler: DeletionHandler) => void;
   },
@@ -127,6 +108,6 @@ export async function registerDanmaku(
   deps.onUserDeletion?.(async (tx, user) => {
     await service.forgetUser(tx, user.user_id);
   });
-  await danmakuRoutes(app, service, hub, deps.adminGuard);
+  await danmakuRoutes(app, service, hub);
   return service;
 }

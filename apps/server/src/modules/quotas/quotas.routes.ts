@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { type AccountsService, currentUser, type UserRow, userGuard } from '../accounts/accounts.service.ts';
+import { type AccountsService, currentUser, type UserRow } from '../accounts/accounts.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlaybackService } from '../playback/playback.service.ts';
@@ -54,7 +54,6 @@ export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): Qu
     app,
     'ajaxBuyPopedom',
     async ({ query, req }) => ({ ...ok, ...(await quotas.buy(currentUser(req), query)) }),
-    userGuard,
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
   return quotas;
