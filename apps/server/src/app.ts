@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config/config.ts';
 import { sessionAuth } from './core/auth.ts';
 import { forbidden, frameworkErrors, MAX_PARAM_LENGTH, notFound, registerErrorHandling } from './core/errors.ts';
+import { EventBus } from './core/events.ts';
 import { requestContext } from './core/request-context.ts';
 import { registerTextInputGuard } from './core/text-input.ts';
 import type { DbHandle } from './db/client.ts';
@@ -46,13 +47,13 @@ import { ContentService } from './modules/content/content.service.ts';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
 import { ContentAdminService } from './modules/content/content-admin.service.ts';
 import { startHitsJob } from './modules/content/hits.jobs.ts';
+import { TitlesAdminService } from './modules/content/titles-admin.service.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
-import { favouritePoints } from './modules/playback/favourite-points.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { PlaybackService } from './modules/playback/playback.service.ts';
 import { registerPoints } from './modules/points/points.routes.ts';
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Router errors (a path parameter over MAX_PARAM_LENGTH, a path that does not decode) in the envelope too.
     frameworkErrors,
   }) as unknown as App;
+  // Modules announce what happened here and react to each other's announcements (core/events.ts).
+  app.decorate('events', new EventBus((event, err) => app.log.error({ err, event }, 'event handler failed')));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -182,9 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // `accounts` is created below; the closure runs only on requests, after it exists.
-  const content = new ContentService(deps.db.db, {
+  const content: ContentService = new ContentService(deps.db.db, {
     timeZone: deps.config.timeZone,
     authenticate: (token) => accounts.authenticate(token),
+    // The free-view rule of spec §4 shuts getDetail's addresses (the quotas module, registered below).
+    playGate: (caller, vodId, title) => app.services.quotas.playOpen(caller, vodId, title),
   });
   const admin = new AdminService(deps.db.db, content, {
     timeZone: deps.config.timeZone,
@@ -194,9 +199,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fakePay: fakePayEnabled(deps.config.billing.fakePay, deps.config.nodeEnv),
   });
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
-  const accounts = new AccountsService(deps.db.db, {
+  const accounts: AccountsService = new AccountsService(deps.db.db, {
     timeZone: deps.config.timeZone,
     mediaDir,
+    events: app.events,
+    // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
+    settings: () => appConfig.accountSettings(),
     // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
     loginGuard: redis
       ? new LoginGuard(
@@ -217,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const smsProvider = createSmsProvider(auth.sms, env);
   const oneClick = createOneClickProvider(auth, env);
   const oauthProviders = createOAuthProviders(auth.wechat, env);
-  const appConfig = new AppConfigService(deps.db.db, content, {
+  const appConfig: AppConfigService = new AppConfigService(deps.db.db, content, {
     smsEnabled: smsProvider !== undefined,
     oneClickEnabled: oneClick !== undefined,
     oauthProviders: [...oauthProviders.keys()],
@@ -226,8 +234,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('payloadCipher', appConfig.payloadCipher());
   const signer = mediaSigner;
   app.decorate('mediaSigner', signer);
-  // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
-  accounts.setSettingsSource(() => appConfig.accountSettings());
   if (redis) {
     const closeSub = await shareAppConfigInvalidation(appConfig, redis, `${redisPrefix}appconfig`);
     app.addHook('onClose', closeSub);
@@ -251,13 +257,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adsConfig: async () => (await appConfig.get()).ads,
     tokenSecret: () => appConfig.secret('ad_token'),
     timeZone: deps.config.timeZone,
+    // Issue 7 item 4: a click pays setPlog type 13 (the points module checks the claim, verifyAdClick below).
+    rewardClick: (user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId),
+    // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
+    rewardCounts: async (adIds, from, to) => {
+      const counts = new Map<number, number>();
+      for (const row of (await app.services.rewards.report({ from, to })).list) {
+        if (row.ad_id === null || !adIds.includes(row.ad_id)) continue;
+        counts.set(row.ad_id, (counts.get(row.ad_id) ?? 0) + row.granted);
+      }
+      return counts;
+    },
   });
   const playback = new PlaybackService(deps.db.db, {
     players: async () => (await appConfig.get()).player,
     allowPrivate: deps.config.allowPrivateFeeds,
     galleryTypeId: async () => (await content.specialTypes()).app_gallery_typeid,
+    // The free-view rule of spec §4 inside ajaxUlog (the quotas module, registered below).
+    quota: () => app.services.quotas.hook(),
+    events: app.events,
   });
-  accounts.onDeletion((tx, user) => playback.forgetUser(tx, user.user_id));
+  app.events.on('user.deleted', ({ tx, user }) => playback.forgetUser(tx, user.user_id));
   accounts.onMerge(async (tx, m) => {
     m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
   });
@@ -278,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentJob?.stop();
     await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
   });
-  adminRoutes(app, admin);
+  adminRoutes(app, admin, new TitlesAdminService(deps.db.db, content));
   await accountsRoutes(app, accounts);
   accountsAdminRoutes(app, accounts, () => content.invalidate());
   phoneRoutes(app, phone);
@@ -328,24 +348,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The ad-click task is offered only while this viewer can be shown an ad (a slot on, an ad in it, not VIP).
     taskAvailable: async (plogType, user) => plogType !== TASK_PLOG.adClick || (await ads.clickableFor(user)),
   });
-  ads.setClickRewarder((user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId));
-  // The free-view rule of spec §4 inside ajaxUlog, checkBuyPopedom and ajaxBuyPopedom (issue 7 item 2).
+  // The free-view rule of spec §4 (checkBuyPopedom, ajaxBuyPopedom; ajaxUlog and getDetail through the closures above).
   app.services.quotas = registerQuotas(app, {
     db: deps.db.db,
     accounts,
     points: app.services.points,
     ledger: app.services.ledger,
-    playback,
     content,
     touristState: async () => (await appConfig.accountSettings()).tourist_state,
   });
-  // Issue 7 item 1: a new film favourite pays the daily "collect films" task.
-  playback.setFavouriteHook(
-    favouritePoints(
-      () => app.services.points,
-      (msg, err) => app.log.warn({ err }, msg),
-    ),
-  );
   // Rewarded ads (issue 7 item 3): nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger.
   app.services.rewards = registerRewards(app, {
     db: deps.db.db,
@@ -354,22 +365,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     admobKeysUrl: deps.config.rewards.admobKeysUrl,
     uniadSecret: deps.config.rewards.uniadSecret,
   });
-  // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
-  ads.setRewardCounter(async (adIds, from, to) => {
-    const counts = new Map<number, number>();
-    for (const row of (await app.services.rewards.report({ from, to })).list) {
-      if (row.ad_id === null || !adIds.includes(row.ad_id)) continue;
-      counts.set(row.ad_id, (counts.get(row.ad_id) ?? 0) + row.granted);
-    }
-    return counts;
-  });
   // Danmaku (issue 5): live channel through Redis pub/sub with REDIS_URL, in this process otherwise.
   await registerDanmaku(app, {
     db: deps.db.db,
     redis,
     redisPrefix,
     barrageState: async () => (await appConfig.get()).app_barrage_state,
-    onUserDeletion: (handler) => accounts.onDeletion(handler),
   });
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });

@@ -27,7 +27,15 @@
 export interface AppEvents {}
 
 export type EventName = keyof AppEvents;
-export type EventHandler<E extends EventName> = (payload: AppEvents[E]) => Promise<void> | void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's event bus (app.ts). */
+    events: EventBus;
+  }
+}
+/** A handler; what it returns (or resolves to) is ignored. */
+export type EventHandler<E extends EventName> = (payload: AppEvents[E]) => unknown;
 
 export class EventBus {
   private readonly handlers = new Map<EventName, EventHandler<never>[]>();

@@ -33,6 +33,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import './accounts.events.ts';
 import { DEFAULT_TIME_ZONE, operatorDay, operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import { macUser } from '../../db/schema/index.ts';
@@ -127,7 +129,7 @@ export function isGuestRegistration(body: { user_name: string; imei?: string }, 
 
 /**
  * Work another module must do when a user's deletion is processed (issue 3 §3: "settles or cancels pending orders
- * and withdrawals"), registered with {@link AccountsService.onDeletion}. It runs inside the deletion transaction
+ * and withdrawals"): the accounts service's one handler announces `user.deleted` (accounts.events.ts). It runs inside the deletion transaction
  * `tx`, after the user row has been claimed (anonymised fields are already written, the row is locked) and before
  * the commit; `user` is the row as it was before anonymisation. Throwing rolls the whole deletion back: the request
  * stays pending and is retried at the next run of the job. Handlers run in registration order and must be
@@ -540,7 +542,7 @@ export function removeAvatarFile(mediaDir: string | undefined, portrait: string)
  * IPs, gender and birthday cleared; user_status 0; user_deleted_at = now) and all their sessions are revoked, which
  * frees the phone and the openid. A request withdrawn in the meantime is left alone. Returns how many were done.
  *
- * `opts.handlers` ({@link DeletionHandler}, registered with {@link AccountsService.onDeletion}) run in the same
+ * `opts.handlers` ({@link DeletionHandler}: {@link AccountsService.deletionHandlers}, the `user.deleted` event) run in the same
  * transaction: billing settles or cancels the user's pending orders, promotion their pending withdrawals. When one
  * throws, that user's deletion is rolled back and stays pending; the other users are still processed, and the
  * first error is rethrown at the end (so the job logs it).
@@ -670,6 +672,13 @@ export interface AccountsOptions {
    * {@link MemoryFailureCounter}s of `loginFailuresPerName` per `loginFailureWindowMs`.
    */
   loginGuard?: LoginGuard;
+  /** The app's event bus: a processed deletion is announced on it as `user.deleted` (accounts.events.ts). */
+  events: EventBus;
+  /**
+   * The operator's settings, read on every use (app.ts: the app config's AppConfigService.accountSettings);
+   * missing values fall back to {@link DEFAULT_ACCOUNT_SETTINGS}. Default: none (all defaults).
+   */
+  settings?: () => Promise<Partial<AccountSettings>>;
 }
 
 /** Default failed-login limits: 10 per 15 minutes per name and address (then 429), per name (then slowed). */
@@ -717,8 +726,10 @@ export function clientContext(req: FastifyRequest): ClientContext {
 export class AccountsService {
   /** The clock; tests replace it. */
   now: () => Date = () => new Date();
-  private settingsSource: () => Promise<Partial<AccountSettings>> = async () => ({});
-  private readonly handlers: DeletionHandler[] = [];
+  /** The deletion job's only handler: announce `user.deleted` inside the deletion transaction. */
+  private readonly handlers: readonly DeletionHandler[] = [
+    (tx, user, ctx) => this.opts.events.emit('user.deleted', { tx, user, now: ctx.now }),
+  ];
   private readonly mergeHandlers: MergeHandler[] = [];
   readonly loginGuard: LoginGuard;
   /** How the login slow-down waits (a timer); tests replace it to record the wait. */
@@ -737,26 +748,6 @@ export class AccountsService {
         new MemoryFailureCounter(max, windowMs),
         LOGIN_SLOWDOWN_MS,
       );
-  }
-
-  /**
-   * Plug in the operator's settings (app.ts: the app config, AppConfigService.accountSettings); read on every use,
-   * missing values fall back to {@link DEFAULT_ACCOUNT_SETTINGS}.
-   */
-  setSettingsSource(source: () => Promise<Partial<AccountSettings>>) {
-    this.settingsSource = source;
-  }
-
-  /**
-   * Register work for the deletion job ({@link DeletionHandler}; billing: settle or cancel pending orders,
-   * promotion: pending withdrawals). Returns a function that unregisters it.
-   */
-  onDeletion(handler: DeletionHandler): () => void {
-    this.handlers.push(handler);
-    return () => {
-      const i = this.handlers.indexOf(handler);
-      if (i >= 0) this.handlers.splice(i, 1);
-    };
   }
 
   /**
@@ -780,13 +771,16 @@ export class AccountsService {
     return mergeGuestInto(this.db, ctx.sessionToken, targetId, { now: this.now(), handlers: this.mergeHandlers });
   }
 
-  /** The registered deletion handlers, in order (pass to {@link startAccountJobs} as `handlers`). */
+  /**
+   * The deletion job's handlers (pass to {@link startAccountJobs} as `handlers`): one, which announces
+   * `user.deleted` in the deletion transaction; other modules subscribe to that event (accounts.events.ts).
+   */
   get deletionHandlers(): readonly DeletionHandler[] {
     return this.handlers;
   }
 
   async settings(): Promise<AccountSettings> {
-    return { ...DEFAULT_ACCOUNT_SETTINGS, ...(await this.settingsSource()) };
+    return { ...DEFAULT_ACCOUNT_SETTINGS, ...(await this.opts.settings?.()) };
   }
 
   /** The user of a token (401/403, see {@link authenticateUser}), after the VIP expiry check. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macPlog, macUser, smsCode } from '../../db/schema/index.ts';
 import { desEcbDecrypt, desEcbEncrypt } from '../../lib/des.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readOutbox, type SmsPurpose, SmsSendError } from '../sms/sms.provider.ts';
+import type { SmsPurpose } from '../sms/index.ts';
+import { readOutbox, SmsSendError } from '../sms/sms.provider.ts';
 import { SMS_DAILY_PER_IP, SMS_DAILY_PER_PHONE, SmsCodeService } from '../sms/sms.service.ts';
 
 const KEY = 'k3y-8byt';

@@ -9,7 +9,7 @@ import type { App } from '../../app.ts';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { RedisFailureCounter } from '../accounts/limits.ts';
+import { RedisFailureCounter } from '../accounts/index.ts';
 import { LedgerService, startLedgerJobs } from '../ledger/ledger.service.ts';
 import { createAlipayChannel } from './alipay.channel.ts';
 import { billingAdminRoutes, billingRoutes } from './billing.routes.ts';
@@ -65,7 +65,8 @@ export async function registerBilling(
       : undefined,
     log,
   });
-  deps.accounts.onDeletion((tx, user) => billing.onUserDeleted(tx, user.user_id));
+  // Inside the deletion transaction: the user's unpaid orders are cancelled (accounts.events.ts `user.deleted`).
+  app.events.on('user.deleted', ({ tx, user }) => billing.onUserDeleted(tx, user.user_id));
   // A guest signing in to an account brings its orders, extra views/downloads and VIP journal (accounts/guest-merge.ts).
   deps.accounts.onMerge(async (tx, m) => {
     Object.assign(m.moved, await ledger.moveBalances(tx, m.guest.user_id, m.target.user_id, m.key));

@@ -56,7 +56,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import { type FailureCounter, isVip, MemoryFailureCounter, PLOG_TYPE } from '../accounts/accounts.service.ts';
-import { isGuestAccount } from '../accounts/guest-account.ts';
+import { isGuestAccount } from '../accounts/index.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PaymentAction, PaymentChannel, PayScene, TradeQueryResult } from './channel.ts';
 import { NotificationRejected } from './channel.ts';
@@ -769,7 +769,7 @@ export class BillingService {
   settling: Promise<void> = Promise.resolve();
 
   /**
-   * accounts.onDeletion: inside the deletion transaction the user's unpaid orders are cancelled (guarded update);
+   * `user.deleted` (accounts.events.ts): inside the deletion transaction the user's unpaid orders are cancelled (guarded update);
    * once it has committed they are closed at their providers, and one a provider says was paid is credited
    * (paid wins: cancelled -> paid, as a late notification would). Provider calls stay outside the transaction (no
    * network while holding the user's row lock). If the process stops in between, the trade still closes itself at

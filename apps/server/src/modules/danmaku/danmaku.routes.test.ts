@@ -270,7 +270,7 @@ describe('account deletion', () => {
     const handlers = t.app.services.accounts.deletionHandlers;
 
     // A handler registered after danmaku's fails: the whole deletion rolls back, her danmaku included.
-    const unregister = t.app.services.accounts.onDeletion(async () => {
+    const unregister = t.app.events.on('user.deleted', async () => {
       throw new Error('later handler failed');
     });
     await expect(processDeletions(t.db.db, new Date(), { handlers })).rejects.toThrow('later handler failed');

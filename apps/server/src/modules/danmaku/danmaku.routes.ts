@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, type DeletionHandler } from '../accounts/accounts.service.ts';
+import { currentUser } from '../accounts/accounts.service.ts';
 import { DanmakuHub } from './danmaku.hub.ts';
 import { DanmakuService, RedisHitCounter } from './danmaku.service.ts';
 
@@ -82,8 +82,8 @@ export async function danmakuRoutes(app: FastifyInstance, service: DanmakuServic
 /**
  * Wire the danmaku module into the app (app.ts): the hub (Redis pub/sub channel `<redisPrefix>danmaku` when `redis`
  * is given), the service (per-user send counter in Redis under `<redisPrefix>danmaku-send:` when given) and the
- * routes. `barrageState` reads `app_barrage_state` of the operator's app config; `onUserDeletion` (the accounts
- * service's `onDeletion`) gets the handler that removes a deleted user's danmaku in the deletion transaction.
+ * routes. `barrageState` reads `app_barrage_state` of the operator's app config. On `user.deleted`
+ * (modules/accounts/accounts.events.ts) a deleted user's danmaku go in the deletion transaction.
  */
 export async function registerDanmaku(
   app: FastifyInstance,
@@ -92,8 +92,6 @@ export async function registerDanmaku(
     redis: Redis | undefined;
     redisPrefix: string;
     barrageState: () => Promise<number>;
-    /** Registers the account-deletion handler ({@link DanmakuService.forgetUser}): AccountsService.onDeletion. */
-    onUserDeletion?: (handler: DeletionHandler) => void;
   },
 ): Promise<DanmakuService> {
   const hub = new DanmakuHub(deps.redis, `${deps.redisPrefix}danmaku`, (msg, err) => app.log.warn({ err }, msg));
@@ -105,9 +103,7 @@ export async function registerDanmaku(
       ? new RedisHitCounter(deps.redis, `${deps.redisPrefix}danmaku-send:`, DANMAKU_USER_WINDOW_MS)
       : undefined,
   });
-  deps.onUserDeletion?.(async (tx, user) => {
-    await service.forgetUser(tx, user.user_id);
-  });
+  app.events.on('user.deleted', ({ tx, user }) => service.forgetUser(tx, user.user_id));
   await danmakuRoutes(app, service, hub);
   return service;
 }

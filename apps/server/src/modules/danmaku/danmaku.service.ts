@@ -317,7 +317,7 @@ export class DanmakuService {
   }
 
   /**
-   * Account deletion (AccountsService.onDeletion, inside the deletion transaction `tx`; spec §4 "Account deletion"):
+   * Account deletion (the `user.deleted` event, inside the deletion transaction `tx`; spec §4 "Account deletion"):
    * every danmaku the user sent goes, with the name and avatar copied into it. Idempotent (a retried deletion finds
    * none). Returns how many were removed. Viewers already playing the episode keep them on screen until they reload;
    * the operator's block of the user (danmaku_block) stays with the anonymised account.

@@ -9,6 +9,7 @@ import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { subscribePoints } from './points.events.ts';
 import { type GrantVip, type PointsOptions, PointsService } from './points.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
@@ -84,5 +85,6 @@ export function registerPoints(
     taskAvailable: deps.taskAvailable,
   });
   pointsRoutes(app, points);
+  subscribePoints(app.events, points);
   return points;
 }

@@ -37,7 +37,7 @@ import {
   pointsUserDay,
 } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
-import { quotaGroupOf } from '../accounts/guest-account.ts';
+import { quotaGroupOf } from '../accounts/index.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
 export type TaskRow = typeof pointsTask.$inferSelect;
