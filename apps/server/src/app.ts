@@ -278,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     events: app.events,
   });
   app.events.on('user.deleted', ({ tx, user }) => playback.forgetUser(tx, user.user_id));
-  accounts.onMerge(async (tx, m) => {
+  app.events.on('user.merged', async ({ tx, merge: m }) => {
     m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
   });
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });

@@ -730,7 +730,10 @@ export class AccountsService {
   private readonly handlers: readonly DeletionHandler[] = [
     (tx, user, ctx) => this.opts.events.emit('user.deleted', { tx, user, now: ctx.now }),
   ];
-  private readonly mergeHandlers: MergeHandler[] = [];
+  /** The guest merge's only handler: announce `user.merged` inside the merge transaction. */
+  private readonly mergeHandlers: readonly MergeHandler[] = [
+    (tx, merge) => this.opts.events.emit('user.merged', { tx, merge }),
+  ];
   readonly loginGuard: LoginGuard;
   /** How the login slow-down waits (a timer); tests replace it to record the wait. */
   delay: (ms: number) => Promise<void> = wait;
@@ -751,20 +754,8 @@ export class AccountsService {
   }
 
   /**
-   * Register work for a guest merge ({@link MergeHandler}; billing: orders and ledger balances, playback: log
-   * entries). Returns a function that unregisters it.
-   */
-  onMerge(handler: MergeHandler): () => void {
-    this.mergeHandlers.push(handler);
-    return () => {
-      const i = this.mergeHandlers.indexOf(handler);
-      if (i >= 0) this.mergeHandlers.splice(i, 1);
-    };
-  }
-
-  /**
    * Merge the device's guest (the session `ctx.sessionToken` the sign-in request carried) into `targetId`
-   * (guest-merge.ts): VIP and ad-free time, points and what the merge handlers move, once per guest session.
+   * (guest-merge.ts): VIP and ad-free time, points and what the `user.merged` subscribers move, once per guest session.
    * Returns what moved, or null when there was nothing to merge. Every sign-in path calls it before its new session.
    */
   mergeGuest(ctx: ClientContext, targetId: number): Promise<Record<string, number> | null> {

@@ -68,7 +68,7 @@ export async function registerBilling(
   // Inside the deletion transaction: the user's unpaid orders are cancelled (accounts.events.ts `user.deleted`).
   app.events.on('user.deleted', ({ tx, user }) => billing.onUserDeleted(tx, user.user_id));
   // A guest signing in to an account brings its orders, extra views/downloads and VIP journal (accounts/guest-merge.ts).
-  deps.accounts.onMerge(async (tx, m) => {
+  app.events.on('user.merged', async ({ tx, merge: m }) => {
     Object.assign(m.moved, await ledger.moveBalances(tx, m.guest.user_id, m.target.user_id, m.key));
     await ledger.journalMove(tx, 'vip_s', m.guest.user_id, m.target.user_id, m.vipSeconds, m.key);
     await ledger.journalMove(tx, 'noad_s', m.guest.user_id, m.target.user_id, m.noadSeconds, m.key);

@@ -743,7 +743,7 @@ export class BillingService {
   }
 
   /**
-   * accounts.onMerge (modules/accounts/guest-merge.ts): the guest's orders become the target's, inside the merge
+   * `user.merged` (modules/accounts/accounts.events.ts, guest-merge.ts): the guest's orders become the target's, inside the merge
    * transaction. Its unpaid order moves too unless the target has one already (one unpaid order per user): that one
    * stays with the guest, and when it is paid later the VIP lands on the guest and moves at its next merge. Returns
    * how many orders moved.

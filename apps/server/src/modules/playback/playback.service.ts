@@ -33,6 +33,7 @@ import {
   type UlogQuery,
   type UlogResponse,
 } from '@openvod/contract';
+import { transaction } from '../../core/db.ts';
 import { badRequest } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import './playback.events.ts';
@@ -201,22 +202,28 @@ export class PlaybackService {
     const removed = await repo.deleteEntries(this.db, key);
     if (removed > 0) return { ...ok, list: [], point: user.user_points, existed: true };
     const at = Math.floor(this.now().getTime() / 1000);
-    const { row, inserted } = await repo.upsertEntry(this.db, key, at, {});
-    const base = { user_id: key.user_id, ulog_mid: key.ulog_mid, ulog_type: key.ulog_type };
-    if (inserted) await repo.trimEntries(this.db, base, ULOG_LIMIT);
     let point = user.user_points;
-    if (inserted && key.ulog_mid === ULOG_MID.vod) {
-      // After the write: subscribers (the points module's daily "collect films" task) run now; the answer carries
-      // the balance they left.
-      await this.deps.events.announce('favourite.added', { user, vodId: key.ulog_rid });
-      point = (await repo.userPoints(this.db, user.user_id)) ?? point;
-    }
+    const { row } = await transaction(this.db, async (tx, { afterCommit }) => {
+      const written = await repo.upsertEntry(tx, key, at, {});
+      if (!written.inserted) return written;
+      const base = { user_id: key.user_id, ulog_mid: key.ulog_mid, ulog_type: key.ulog_type };
+      await repo.trimEntries(tx, base, ULOG_LIMIT);
+      if (key.ulog_mid === ULOG_MID.vod) {
+        // Once committed: subscribers (the points module's daily "collect films" task) run, and the answer carries
+        // the balance they left.
+        afterCommit(async () => {
+          await this.deps.events.announce('favourite.added', { user, vodId: key.ulog_rid });
+          point = (await repo.userPoints(this.db, user.user_id)) ?? point;
+        });
+      }
+      return written;
+    });
     const entry = await repo.entryWithVod(this.db, row.ulog_id, gallery);
     return { ...ok, list: entry ? [toUlogItem(entry)] : [], point, existed: false };
   }
 
   /**
-   * Guest merge (AccountsService.onMerge, inside the merge transaction `tx`; modules/accounts/guest-merge.ts): the
+   * Guest merge (the `user.merged` event, inside the merge transaction `tx`; modules/accounts/guest-merge.ts): the
    * guest's watch records, favourites, downloads and purchases become the target's ({@link repo.moveUserEntries}:
    * an entry both have is kept once, with the best of both). Returns how many guest entries moved or merged.
    */
