@@ -1,5 +1,5 @@
 /**
- * Bad input over every operation of the OpenAPI document (plugins/text-input.ts, plugins/errors.ts):
+ * Bad input over every operation of the OpenAPI document (core/text-input.ts, core/errors.ts):
  * - a NUL character in any string parameter (query, path, JSON body at any depth) answers 400 in the envelope,
  *   never 5xx, for guests, members and the console alike;
  * - a path parameter over the router's 100 characters answers 414 in the envelope and the caller's language, not

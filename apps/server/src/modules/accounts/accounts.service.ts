@@ -717,7 +717,7 @@ export interface ClientContext {
   sessionToken?: string;
 }
 
-/** The {@link ClientContext} of a request (plugins/request-context.ts read and validated the headers). */
+/** The {@link ClientContext} of a request (core/request-context.ts read and validated the headers). */
 export function clientContext(req: FastifyRequest): ClientContext {
   return { ip: req.ip, deviceId: req.client.deviceid, imei: req.client.imei, sessionToken: req.client.authorcode };
 }

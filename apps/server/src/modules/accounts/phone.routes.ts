@@ -1,6 +1,6 @@
 /**
  * Phone routes: phoneRegisterCode, phoneRegister, phoneLoginCode, phoneLogin, codeLogin (encrypted payload when
- * the operator turns encryption on, plugins/routes.ts), bindPhoneCode, bindPhone (signed-in user), oneClickLogin.
+ * the operator turns encryption on, core/routes.ts), bindPhoneCode, bindPhone (signed-in user), oneClickLogin.
  *
  * Rate limits per IP (@fastify/rate-limit, on top of the SMS cooldown and daily caps of SmsCodeService): code
  * sending 5/min, code checking and one-click 10/min.

@@ -641,7 +641,7 @@ describe('encrypted codeLogin (spec §7)', () => {
       }),
     });
     expect(notJson.json().msg).toBe('The encrypted data could not be read');
-    // A NUL inside the encrypted body is refused like one in a plain body (plugins/text-input.ts), not a 500.
+    // A NUL inside the encrypted body is refused like one in a plain body (core/text-input.ts), not a 500.
     const nul = await t.app.inject({
       method: 'POST',
       url: '/api/user/code-login',

@@ -100,7 +100,7 @@ describe('barrageSend', () => {
     const empty = await send(alice, { text: ' \u202e\u200b ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 1001, msg: 'The danmaku cannot be empty', field: 'text' });
-    // A NUL is refused for every operation before validation (plugins/text-input.ts), naming the field.
+    // A NUL is refused for every operation before validation (core/text-input.ts), naming the field.
     const nul = await send(alice, { text: ' \u0000\u202e ' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({ code: 1001, field: 'text' });

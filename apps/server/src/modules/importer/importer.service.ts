@@ -365,7 +365,7 @@ async function sameTitle(
 /** Advisory lock key of imports ("OVIM"). */
 export const IMPORT_LOCK_KEY = 0x4f56494d;
 
-/** Why a title was skipped: a message key (i18n/messages.ts), translated by {@link localiseResult}. */
+/** Why a title was skipped: a message key (core/i18n/messages.ts), translated by {@link localiseResult}. */
 export type SkipReason = 'skip_locked' | 'skip_no_category' | 'skip_empty_name';
 
 /** An import's counts with untranslated skip reasons. */

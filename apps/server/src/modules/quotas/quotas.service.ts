@@ -244,7 +244,7 @@ export class QuotasService {
   }
 
   /**
-   * The ajaxUlog hook (PlaybackService.setQuotaHook): for a set of a watch (4) or download (5) entry of a published
+   * The ajaxUlog hook (PlaybackDeps.quota, wired in app.ts): for a set of a watch (4) or download (5) entry of a published
    * video (mid 1) it refuses with 403 (`buyRequired` with the price, `quotaUsedUp`) or takes the use before the
    * entry is written; without the group's right (play / download) of the title's category it refuses with 403
    * `noRight`, so no view is spent and no watch-film task is paid for a title the user may not play. Other types,
