@@ -1,7 +1,8 @@
 /**
  * Viewer account routes (issue 3; operationIds of shared/spec/calls.md "accounts" rows): regCheck, reg, login,
  * checkLogin, userInfo, updateInfo, portrait, keepAlive, logout, deleteAccount. The phone, code, oauth and app-config
- * calls live in their own modules and use {@link userGuard} and the service functions.
+ * calls live in their own modules. `auth: 'user'` endpoints are guarded by core/auth.ts `requireUser`, which runs
+ * the viewer authenticator registered below.
  *
  * Rate limits: login 30/min per IP plus 10 failures per 15 min per user name and address, then 429 for that address
  * (a name guessed at from many addresses is slowed down, never closed to its owner: limits.ts LoginGuard), reg
