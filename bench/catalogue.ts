@@ -38,11 +38,11 @@ import type {} from '@fastify/rate-limit';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { GENERATOR_VERSION, MARKER_KEY, type SeedMarker, schemaVersion } from '../apps/server/src/cli/seed-large.ts';
+// The server's request and route-config type augmentations, which ContentService's imports rely on.
+import type {} from '../apps/server/src/core/request-context.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { ContentService } from '../apps/server/src/modules/content/content.service.ts';
-// The server's request and route-config type augmentations, which ContentService's imports rely on.
-import type {} from '../apps/server/src/plugins/request-context.ts';
 import { DataQuery } from '../packages/contract/src/content.ts';
 import { log, percentile, ROOT, round1, startServer, stopServer } from './common.ts';
 import { renderBench } from './render.ts';

@@ -14,8 +14,20 @@ import { ErrorCode, TASK_PLOG } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
+import { sessionAuth } from './core/auth.ts';
+import {
+  AppError,
+  forbidden,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+  notFound,
+  registerErrorHandling,
+} from './core/errors.ts';
+import { EventBus } from './core/events.ts';
 import { Jobs } from './core/jobs.ts';
+import { requestContext } from './core/request-context.ts';
 import { type FileStorage, folderStorage, s3Storage } from './core/storage.ts';
+import { registerTextInputGuard } from './core/text-input.ts';
 import type { DbHandle } from './db/client.ts';
 import { accountsJob } from './modules/accounts/accounts.jobs.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -29,7 +41,7 @@ import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts
 import { connectRedis, LoginGuard, RedisFailureCounter } from './modules/accounts/limits.ts';
 import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
-import { adminGuard, adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { jobsAdminRoutes } from './modules/admin/jobs.routes.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
@@ -47,13 +59,13 @@ import { ContentService } from './modules/content/content.service.ts';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
 import { ContentAdminService } from './modules/content/content-admin.service.ts';
 import { hitsResetJob } from './modules/content/hits.jobs.ts';
+import { TitlesAdminService } from './modules/content/titles-admin.service.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
-import { favouritePoints } from './modules/playback/favourite-points.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { PlaybackService } from './modules/playback/playback.service.ts';
 import { registerPoints } from './modules/points/points.routes.ts';
@@ -65,16 +77,6 @@ import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
-import {
-  AppError,
-  forbidden,
-  frameworkErrors,
-  MAX_PARAM_LENGTH,
-  notFound,
-  registerErrorHandling,
-} from './plugins/errors.ts';
-import { requestContext } from './plugins/request-context.ts';
-import { registerTextInputGuard } from './plugins/text-input.ts';
 
 export const APP_VERSION = '1.3.8';
 
@@ -155,10 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jobs = new Jobs({ db: deps.db, log: app.log, timeZone: deps.config.timeZone });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  // Modules announce what happened here and react to each other's announcements (core/events.ts).
+  app.decorate('events', new EventBus((event, err) => app.log.error({ err, event }, 'event handler failed')));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(requestContext);
+  // Route guards come from the contract's `auth`; accounts and admin register who a session belongs to.
+  await app.register(sessionAuth);
   // No NUL in any text input of any operation (400 before validation; PostgreSQL cannot store U+0000).
   registerTextInputGuard(app);
   // REDIS_URL: rate limits and login-failure counters shared by every process (modules/accounts/limits.ts).
@@ -205,10 +211,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // `accounts` is created below; the closure runs only on requests, after it exists.
-  const content = new ContentService(deps.db.db, {
+  const content: ContentService = new ContentService(deps.db.db, {
     timeZone: deps.config.timeZone,
     authenticate: (token) => accounts.authenticate(token),
     onError: (msg, err) => app.log.error({ err }, msg),
+    // The free-view rule of spec §4 shuts getDetail's addresses (the quotas module, registered below).
+    playGate: (caller, vodId, title) => app.services.quotas.playOpen(caller, vodId, title),
   });
   const admin = new AdminService(deps.db.db, content, {
     timeZone: deps.config.timeZone,
@@ -237,10 +245,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
   const storage = deps.storage ?? (deps.config.s3 ? s3Storage(deps.config.s3) : folderStorage(mediaDir));
-  const accounts = new AccountsService(deps.db.db, {
+  const accounts: AccountsService = new AccountsService(deps.db.db, {
     timeZone: deps.config.timeZone,
     mediaDir,
     storage,
+    events: app.events,
+    // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
+    settings: () => appConfig.accountSettings(),
     // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
     loginGuard: redis
       ? new LoginGuard(
@@ -261,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const smsProvider = createSmsProvider(auth.sms, env);
   const oneClick = createOneClickProvider(auth, env);
   const oauthProviders = createOAuthProviders(auth.wechat, env);
-  const appConfig = new AppConfigService(deps.db.db, content, {
+  const appConfig: AppConfigService = new AppConfigService(deps.db.db, content, {
     smsEnabled: smsProvider !== undefined,
     oneClickEnabled: oneClick !== undefined,
     oauthProviders: [...oauthProviders.keys()],
@@ -270,8 +281,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('payloadCipher', appConfig.payloadCipher());
   const signer = mediaSigner;
   app.decorate('mediaSigner', signer);
-  // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
-  accounts.setSettingsSource(() => appConfig.accountSettings());
   if (redis) {
     const closeSub = await shareAppConfigInvalidation(appConfig, redis, `${redisPrefix}appconfig`);
     app.addHook('onClose', closeSub);
@@ -295,20 +304,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adsConfig: async () => (await appConfig.get()).ads,
     tokenSecret: () => appConfig.secret('ad_token'),
     timeZone: deps.config.timeZone,
+    // Issue 7 item 4: a click pays setPlog type 13 (the points module checks the claim, verifyAdClick below).
+    rewardClick: (user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId),
+    // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
+    rewardCounts: async (adIds, from, to) => {
+      const counts = new Map<number, number>();
+      for (const row of (await app.services.rewards.report({ from, to })).list) {
+        if (row.ad_id === null || !adIds.includes(row.ad_id)) continue;
+        counts.set(row.ad_id, (counts.get(row.ad_id) ?? 0) + row.granted);
+      }
+      return counts;
+    },
   });
   const playback = new PlaybackService(deps.db.db, {
     players: async () => (await appConfig.get()).player,
     allowPrivate: deps.config.allowPrivateFeeds,
     galleryTypeId: async () => (await content.specialTypes()).app_gallery_typeid,
+    // The free-view rule of spec §4 inside ajaxUlog (the quotas module, registered below).
+    quota: () => app.services.quotas.hook(),
+    events: app.events,
   });
-  accounts.onDeletion((tx, user) => playback.forgetUser(tx, user.user_id));
-  accounts.onMerge(async (tx, m) => {
+  app.events.on('user.deleted', ({ tx, user }) => playback.forgetUser(tx, user.user_id));
+  app.events.on('user.merged', async ({ tx, merge: m }) => {
     m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
   });
   app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
   contentRoutes(app, content, (text) => signer.signText(text));
-  contentAdminRoutes(app, new ContentAdminService(deps.db.db, content), adminGuard(admin));
+  contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
   // Day/week/month view counters: reset due periods every minute (a job: once across processes); this process's
   // searched words are written at shutdown too.
   jobs.register(
@@ -320,22 +343,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
   });
-  adminRoutes(app, admin);
+  adminRoutes(app, admin, new TitlesAdminService(deps.db.db, content));
   // The console's Jobs page: schedules, last runs and failures of the jobs registered here.
-  jobsAdminRoutes(app, jobs, adminGuard(admin));
+  jobsAdminRoutes(app, jobs);
   await accountsRoutes(app, accounts);
   // Hourly and at a worker's start: deletions past their 3 working days, VIPs past their end (accounts.jobs.ts).
   jobs.register(
     accountsJob(deps.db.db, (m) => app.log.info(m), {
       timeZone: deps.config.timeZone,
       mediaDir,
+      storage,
       handlers: accounts.deletionHandlers,
     }),
   );
-  accountsAdminRoutes(app, accounts, admin, () => content.invalidate());
+  accountsAdminRoutes(app, accounts, () => content.invalidate());
   phoneRoutes(app, phone);
   oauthRoutes(app, oauth);
-  appConfigRoutes(app, appConfig, adminGuard(admin));
+  appConfigRoutes(app, appConfig);
   // VIP plans, orders, payment channels, redemption codes and the ledger (issue 6).
   Object.assign(
     app.services,
@@ -343,7 +367,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       config: deps.config,
       db: deps.db.db,
       accounts,
-      adminGuard: adminGuard(admin),
       redis,
       redisPrefix,
     }),
@@ -370,7 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
     ),
   );
-  adsRoutes(app, ads, accounts, adminGuard(admin));
+  adsRoutes(app, ads, accounts);
   playbackRoutes(app, playback);
   // Points, daily tasks, duration rewards and exchange (issue 7 item 5); VIP exchange through billing's grantVip.
   app.services.points = registerPoints(app, {
@@ -383,26 +406,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     verifyAdClick: (userId, impressionId, tx) => ads.claimClickReward(userId, impressionId, tx),
     // The ad-click task is offered only while this viewer can be shown an ad (a slot on, an ad in it, not VIP).
     taskAvailable: async (plogType, user) => plogType !== TASK_PLOG.adClick || (await ads.clickableFor(user)),
-    adminGuard: adminGuard(admin),
   });
-  ads.setClickRewarder((user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId));
-  // The free-view rule of spec §4 inside ajaxUlog, checkBuyPopedom and ajaxBuyPopedom (issue 7 item 2).
+  // The free-view rule of spec §4 (checkBuyPopedom, ajaxBuyPopedom; ajaxUlog and getDetail through the closures above).
   app.services.quotas = registerQuotas(app, {
     db: deps.db.db,
     accounts,
     points: app.services.points,
     ledger: app.services.ledger,
-    playback,
     content,
     touristState: async () => (await appConfig.accountSettings()).tourist_state,
   });
-  // Issue 7 item 1: a new film favourite pays the daily "collect films" task.
-  playback.setFavouriteHook(
-    favouritePoints(
-      () => app.services.points,
-      (msg, err) => app.log.warn({ err }, msg),
-    ),
-  );
   // Rewarded ads (issue 7 item 3): nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger.
   app.services.rewards = registerRewards(app, {
     db: deps.db.db,
@@ -410,16 +423,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     timeZone: deps.config.timeZone,
     admobKeysUrl: deps.config.rewards.admobKeysUrl,
     uniadSecret: deps.config.rewards.uniadSecret,
-    adminGuard: adminGuard(admin),
-  });
-  // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
-  ads.setRewardCounter(async (adIds, from, to) => {
-    const counts = new Map<number, number>();
-    for (const row of (await app.services.rewards.report({ from, to })).list) {
-      if (row.ad_id === null || !adIds.includes(row.ad_id)) continue;
-      counts.set(row.ad_id, (counts.get(row.ad_id) ?? 0) + row.granted);
-    }
-    return counts;
   });
   // Danmaku (issue 5): live channel through Redis pub/sub with REDIS_URL, in this process otherwise.
   await registerDanmaku(app, {
@@ -427,8 +430,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redis,
     redisPrefix,
     barrageState: async () => (await appConfig.get()).app_barrage_state,
-    adminGuard: adminGuard(admin),
-    onUserDeletion: (handler) => accounts.onDeletion(handler),
   });
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });

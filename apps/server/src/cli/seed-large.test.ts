@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../db/client.ts';
+import { rowsOf } from '../core/db.ts';
 import { acquireLock, DataDirLockedError } from '../lib/data-lock.ts';
 import { parsePlay } from '../modules/content/play.ts';
 import { createTestDb, type TestDb } from '../test/harness.ts';

@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rowsOf } from '../db/client.ts';
 import { createTestDb, type TestDb } from '../test/harness.ts';
+import { rowsOf } from './db.ts';
 import { Jobs, type JobsOptions } from './jobs.ts';
 
 let db: TestDb;

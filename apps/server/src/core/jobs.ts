@@ -28,7 +28,8 @@ import { type SQLChunk, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { type Db, type DbHandle, rowsOf } from '../db/client.ts';
+import type { Db, DbHandle } from '../db/client.ts';
+import { rowsOf } from './db.ts';
 
 /** Retries after a failed run (then the job is `failed` until its next period). */
 export const DEFAULT_RETRY_LIMIT = 3;

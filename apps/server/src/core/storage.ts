@@ -142,7 +142,8 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
         const out = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: Key(key) }));
         if (!out.Body) return null;
         return {
-          body: out.Body instanceof Readable ? out.Body : Readable.from(out.Body as unknown as AsyncIterable<Uint8Array>),
+          body:
+            out.Body instanceof Readable ? out.Body : Readable.from(out.Body as unknown as AsyncIterable<Uint8Array>),
           contentType: out.ContentType ?? 'application/octet-stream',
           length: out.ContentLength,
         };

@@ -99,9 +99,3 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
     },
   };
 }
-
-/** Rows of a raw `db.execute()` result on either driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}

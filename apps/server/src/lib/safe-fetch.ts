@@ -8,8 +8,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { FeedKey } from '../i18n/feed-messages.ts';
-import { t } from '../i18n/messages.ts';
+import type { FeedKey } from '../core/i18n/feed-messages.ts';
+import { t } from '../core/i18n/messages.ts';
 
 /** A refused or failed fetch with a translatable message key; `message` is the English text. */
 export class FetchError extends Error {

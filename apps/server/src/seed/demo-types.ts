@@ -4,9 +4,9 @@
  * with their `app_*_typeid` settings. The demo feed's category names match these, so the importer binds by name.
  */
 import { count, eq } from 'drizzle-orm';
+import { getSettings, setSetting } from '../core/settings.ts';
 import type { Db } from '../db/client.ts';
 import { macType, macVod } from '../db/schema/index.ts';
-import { getSettings, setSetting } from '../modules/content/content.repo.ts';
 
 export interface SeedType {
   name: string;

@@ -15,11 +15,11 @@ import {
 } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { macGroup, macUser } from '../../db/schema/index.ts';
-import { t } from '../../i18n/messages.ts';
 import { plainText } from '../../lib/sanitize.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { GROUP_GUEST, revokeUserSessions, toUserInfo } from './accounts.service.ts';

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
 import { macPlog } from '../../db/schema/index.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
 import { creditPoints, findUserByName, PLOG_TYPE } from './accounts.service.ts';

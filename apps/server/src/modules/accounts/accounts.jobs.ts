@@ -5,6 +5,7 @@
  * part does not hold up the other, is logged, and fails the run so pg-boss retries it (both parts are idempotent).
  */
 import type { JobDefinition } from '../../core/jobs.ts';
+import type { FileStorage } from '../../core/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { type DeletionHandler, expireVips, processDeletions } from './accounts.service.ts';
 
@@ -18,7 +19,7 @@ export const ACCOUNTS_JOB = 'accounts.deletions-and-vip-expiry';
 export function accountsJob(
   db: Db,
   log: (msg: string) => void,
-  opts: { timeZone?: string; mediaDir?: string; handlers?: readonly DeletionHandler[] } = {},
+  opts: { timeZone?: string; mediaDir?: string; storage?: FileStorage; handlers?: readonly DeletionHandler[] } = {},
 ): JobDefinition {
   return {
     name: ACCOUNTS_JOB,

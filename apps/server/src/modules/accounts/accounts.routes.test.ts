@@ -8,7 +8,7 @@ import { guestCredentials } from '@openvod/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
 import { macPlog, macUser, userSession } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { findUserByName, LOGIN_SLOWDOWN_MS } from './accounts.service.ts';
@@ -19,9 +19,11 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-beforeEach(() => {
+// The operator's account settings (app config) at their defaults before each test.
+const DEFAULT_SETTINGS = { keepalive_points: 1, reg_ip_daily_limit: 10, tourist_state: '0' };
+beforeEach(async () => {
   t.app.services.accounts.now = () => new Date();
-  t.app.services.accounts.setSettingsSource(async () => ({}));
+  await t.app.services.appConfig.update(DEFAULT_SETTINGS);
 });
 
 const en = { 'accept-language': 'en-US' };
@@ -188,7 +190,7 @@ describe('reg', () => {
   });
 
   it('caps registrations per IP per operator day (setting reg_ip_daily_limit) with 429', async () => {
-    t.app.services.accounts.setSettingsSource(async () => ({ reg_ip_daily_limit: 2 }));
+    await t.app.services.appConfig.update({ reg_ip_daily_limit: 2 });
     const ip = nextIp();
     // 23:00 in Shanghai on 2 March 2026; the next operator day starts an hour later.
     t.app.services.accounts.now = () => new Date('2026-03-02T15:00:00Z');
@@ -617,7 +619,7 @@ describe('portrait', () => {
 describe('keepAlive', () => {
   it('pays the reward once per operator day and journals it', async () => {
     const u = await makeUser(t);
-    t.app.services.accounts.setSettingsSource(async () => ({ keepalive_points: 3 }));
+    await t.app.services.appConfig.update({ keepalive_points: 3 });
     // 23:30 on Monday 2 March 2026 in Shanghai (15:30 UTC).
     t.app.services.accounts.now = () => new Date('2026-03-02T15:30:00Z');
     const first = await t.app.inject({ url: '/api/user/keep-alive', headers: { ...u.headers, ...en } });
@@ -649,10 +651,10 @@ describe('keepAlive', () => {
 
   it('pays nothing when the operator sets the reward to 0, with the default of 1 otherwise', async () => {
     const u = await makeUser(t);
-    t.app.services.accounts.setSettingsSource(async () => ({ keepalive_points: 0 }));
+    await t.app.services.appConfig.update({ keepalive_points: 0 });
     const none = await t.app.inject({ url: '/api/user/keep-alive', headers: u.headers });
     expect(none.json()).toEqual({ code: 1, msg: 'ok', point: 0, user_points: 0 });
-    t.app.services.accounts.setSettingsSource(async () => ({}));
+    await t.app.services.appConfig.update(DEFAULT_SETTINGS);
     const one = await t.app.inject({ url: '/api/user/keep-alive', headers: u.headers });
     expect(one.json()).toMatchObject({ point: 1, user_points: 1 });
   });

@@ -1,7 +1,8 @@
 /**
  * Viewer account routes (issue 3; operationIds of shared/spec/calls.md "accounts" rows): regCheck, reg, login,
  * checkLogin, userInfo, updateInfo, portrait, keepAlive, logout, deleteAccount. The phone, code, oauth and app-config
- * calls live in their own modules and use {@link userGuard} and the service functions.
+ * calls live in their own modules. `auth: 'user'` endpoints are guarded by core/auth.ts `requireUser`, which runs
+ * the viewer authenticator registered below.
  *
  * Rate limits: login 30/min per IP plus 10 failures per 15 min per user name and address, then 429 for that address
  * (a name guessed at from many addresses is slowed down, never closed to its owner: limits.ts LoginGuard), reg
@@ -10,10 +11,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { t } from '../../i18n/messages.ts';
-import { badRequest } from '../../plugins/errors.ts';
-import { defineRoute } from '../../plugins/routes.ts';
-import { type AccountsService, clientContext, currentUser, revokeSession, userGuard } from './accounts.service.ts';
+import { setAuthenticator } from '../../core/auth.ts';
+import { badRequest } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { type AccountsService, clientContext, currentUser, revokeSession } from './accounts.service.ts';
 
 /** Largest avatar upload accepted (bytes). */
 export const PORTRAIT_MAX_BYTES = 2 * 1024 * 1024;
@@ -70,6 +72,11 @@ const clientOf = clientContext;
 
 /** Register the viewer account routes (in their own scope: the multipart parser stays local to it). */
 export async function accountsRoutes(app: FastifyInstance, accounts: AccountsService) {
+  // The viewer authenticator that `requireUser` (core/auth.ts) runs for every `auth: 'user'` endpoint: `req.user`
+  // from the `authorcode` session; 401 without a valid one, 403 for a disabled account, expired VIPs moved back.
+  setAuthenticator(app, 'user', async (req) => {
+    req.user = await accounts.authenticate(req.client.authorcode);
+  });
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: PORTRAIT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
@@ -84,41 +91,20 @@ export async function accountsRoutes(app: FastifyInstance, accounts: AccountsSer
           ? { code: 2 as const, msg: t(req.locale, 'user_name_taken'), exists }
           : { code: 1 as const, msg: t(req.locale, 'user_name_free'), exists };
       },
-      undefined,
       { rateLimit: { max: 60, timeWindow: '1 minute' } },
     );
-    defineRoute(
-      scope,
-      'reg',
-      async ({ body, req }) => ({ ...ok, ...(await accounts.register(body, clientOf(req))) }),
-      undefined,
-      { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    );
-    defineRoute(
-      scope,
-      'login',
-      async ({ body, req }) => ({ ...ok, ...(await accounts.login(body, clientOf(req))) }),
-      undefined,
-      { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    );
-    defineRoute(
-      scope,
-      'checkLogin',
-      async ({ req }) => ({ ...ok, info: await accounts.info(currentUser(req)) }),
-      userGuard,
-    );
-    defineRoute(
-      scope,
-      'userInfo',
-      async ({ req }) => ({ ...ok, info: await accounts.info(currentUser(req)) }),
-      userGuard,
-    );
-    defineRoute(
-      scope,
-      'updateInfo',
-      async ({ body, req }) => ({ ...ok, info: await accounts.updateInfo(currentUser(req), body) }),
-      userGuard,
-    );
+    defineRoute(scope, 'reg', async ({ body, req }) => ({ ...ok, ...(await accounts.register(body, clientOf(req))) }), {
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+    });
+    defineRoute(scope, 'login', async ({ body, req }) => ({ ...ok, ...(await accounts.login(body, clientOf(req))) }), {
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+    });
+    defineRoute(scope, 'checkLogin', async ({ req }) => ({ ...ok, info: await accounts.info(currentUser(req)) }));
+    defineRoute(scope, 'userInfo', async ({ req }) => ({ ...ok, info: await accounts.info(currentUser(req)) }));
+    defineRoute(scope, 'updateInfo', async ({ body, req }) => ({
+      ...ok,
+      info: await accounts.updateInfo(currentUser(req), body),
+    }));
     defineRoute(
       scope,
       'portrait',
@@ -127,44 +113,28 @@ export async function accountsRoutes(app: FastifyInstance, accounts: AccountsSer
         const jpeg = await reencodePortrait(await readPortrait(req));
         return { ...ok, info: await accounts.setPortrait(user, jpeg) };
       },
-      userGuard,
       { bodyLimit: PORTRAIT_MAX_BYTES + 64 * 1024, rateLimit: { max: 20, timeWindow: '1 minute' } },
     );
-    defineRoute(
-      scope,
-      'keepAlive',
-      async ({ req }) => {
-        const r = await accounts.keepAlive(currentUser(req));
-        const msg = r.alreadyIssued
-          ? t(req.locale, 'keepalive_done')
-          : r.point > 0
-            ? t(req.locale, 'keepalive_rewarded', { points: r.point })
-            : 'ok';
-        return { code: 1 as const, msg, point: r.point, user_points: r.user_points };
-      },
-      userGuard,
-    );
-    defineRoute(
-      scope,
-      'logout',
-      async ({ req }) => {
-        await revokeSession(accounts.db, req.client.authorcode);
-        return ok;
-      },
-      userGuard,
-    );
-    defineRoute(
-      scope,
-      'deleteAccount',
-      async ({ body, req }) => {
-        const deletion = await accounts.deleteAccount(currentUser(req), body.cancel);
-        return {
-          code: 1 as const,
-          msg: t(req.locale, body.cancel ? 'deletion_cancelled' : 'deletion_requested'),
-          deletion,
-        };
-      },
-      userGuard,
-    );
+    defineRoute(scope, 'keepAlive', async ({ req }) => {
+      const r = await accounts.keepAlive(currentUser(req));
+      const msg = r.alreadyIssued
+        ? t(req.locale, 'keepalive_done')
+        : r.point > 0
+          ? t(req.locale, 'keepalive_rewarded', { points: r.point })
+          : 'ok';
+      return { code: 1 as const, msg, point: r.point, user_points: r.user_points };
+    });
+    defineRoute(scope, 'logout', async ({ req }) => {
+      await revokeSession(accounts.db, req.client.authorcode);
+      return ok;
+    });
+    defineRoute(scope, 'deleteAccount', async ({ body, req }) => {
+      const deletion = await accounts.deleteAccount(currentUser(req), body.cancel);
+      return {
+        code: 1 as const,
+        msg: t(req.locale, body.cancel ? 'deletion_cancelled' : 'deletion_requested'),
+        deletion,
+      };
+    });
   });
 }

@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto';
 import { LOCALES } from '@openvod/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import { ACCOUNT_MESSAGES } from '../../core/i18n/account-messages.ts';
+import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import { macPlog, macUser, userSession } from '../../db/schema/index.ts';
-import { ACCOUNT_MESSAGES } from '../../i18n/account-messages.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { accountsJob } from './accounts.jobs.ts';
 import {
@@ -18,8 +19,6 @@ import {
   findUserByPhone,
   maskPhone,
   normalizePhone,
-  operatorDay,
-  operatorDayRange,
   PLOG_TYPE,
   processDeletions,
   registerUser,

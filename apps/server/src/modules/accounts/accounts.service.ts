@@ -30,11 +30,14 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
+import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import './accounts.events.ts';
 import { type FileStorage, folderStorage } from '../../core/storage.ts';
+import { DEFAULT_TIME_ZONE, operatorDay, operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import { macUser } from '../../db/schema/index.ts';
 import { plainText } from '../../lib/sanitize.ts';
-import { AppError, badRequest, unauthorized } from '../../plugins/errors.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { type MergeHandler, mergeGuestInto } from './guest-merge.ts';
@@ -44,7 +47,7 @@ export type { GroupRow, UserRow } from './accounts.repo.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in viewer, set by {@link userGuard}. */
+    /** The signed-in viewer, set by the viewer authenticator (accounts.routes.ts) that `requireUser` runs. */
     user?: UserRow;
   }
 }
@@ -55,7 +58,6 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_TOUCH_MS = 60_000;
 /** Account deletion is processed after this many working days (Monday-Friday), spec §9. */
 export const DELETION_WORKING_DAYS = 3;
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 /** Group ids (research/maccms.md §1.2): 1 guest (never stored on a user), 2 member, 3 and up VIP. */
 export const GROUP_GUEST = 1;
 export const GROUP_MEMBER = 2;
@@ -126,7 +128,7 @@ export function isGuestRegistration(body: { user_name: string; imei?: string }, 
 
 /**
  * Work another module must do when a user's deletion is processed (issue 3 §3: "settles or cancels pending orders
- * and withdrawals"), registered with {@link AccountsService.onDeletion}. It runs inside the deletion transaction
+ * and withdrawals"): the accounts service's one handler announces `user.deleted` (accounts.events.ts). It runs inside the deletion transaction
  * `tx`, after the user row has been claimed (anonymised fields are already written, the row is locked) and before
  * the commit; `user` is the row as it was before anonymisation. Throwing rolls the whole deletion back: the request
  * stays pending and is retried at the next run of the job. Handlers run in registration order and must be
@@ -162,36 +164,6 @@ export function normalizePhone(phone: string): string {
 export function maskPhone(phone: string): string {
   if (phone.length >= 8) return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
   return phone === '' ? '' : '*'.repeat(phone.length);
-}
-
-/** The operator's calendar day of `now` (YYYY-MM-DD in `timeZone`). */
-export function operatorDay(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return DateTime.fromJSDate(now, { zone: timeZone }).toISODate() as string;
-}
-
-/**
- * A report's operator days: `from` and `to` as given (YYYY-MM-DD), each omitted one filled in — `to` with the
- * operator's today, `from` with `days - 1` days before `to`. A console in another time zone than the operator
- * omits them so that "today" is the operator's (the admin revenue and points reports).
- */
-export function operatorDayRange(
-  now: Date,
-  timeZone: string,
-  q: { from?: string | undefined; to?: string | undefined },
-  days = 30,
-): { from: string; to: string } {
-  const to = q.to ?? operatorDay(now, timeZone);
-  const from =
-    q.from ??
-    (DateTime.fromISO(to, { zone: timeZone })
-      .minus({ days: days - 1 })
-      .toISODate() as string);
-  return { from, to };
-}
-
-/** Start of the operator's day containing `now`. */
-export function operatorDayStart(now: Date, timeZone: string = DEFAULT_TIME_ZONE): Date {
-  return DateTime.fromJSDate(now, { zone: timeZone }).startOf('day').toJSDate();
 }
 
 /**
@@ -574,7 +546,7 @@ export function removeAvatarFile(where: FileStorage | string | undefined, portra
  * IPs, gender and birthday cleared; user_status 0; user_deleted_at = now) and all their sessions are revoked, which
  * frees the phone and the openid. A request withdrawn in the meantime is left alone. Returns how many were done.
  *
- * `opts.handlers` ({@link DeletionHandler}, registered with {@link AccountsService.onDeletion}) run in the same
+ * `opts.handlers` ({@link DeletionHandler}: {@link AccountsService.deletionHandlers}, the `user.deleted` event) run in the same
  * transaction: billing settles or cancels the user's pending orders, promotion their pending withdrawals. When one
  * throws, that user's deletion is rolled back and stays pending; the other users are still processed, and the
  * first error is rethrown at the end (so the job logs it).
@@ -662,6 +634,13 @@ export interface AccountsOptions {
    * {@link MemoryFailureCounter}s of `loginFailuresPerName` per `loginFailureWindowMs`.
    */
   loginGuard?: LoginGuard;
+  /** The app's event bus: a processed deletion is announced on it as `user.deleted` (accounts.events.ts). */
+  events: EventBus;
+  /**
+   * The operator's settings, read on every use (app.ts: the app config's AppConfigService.accountSettings);
+   * missing values fall back to {@link DEFAULT_ACCOUNT_SETTINGS}. Default: none (all defaults).
+   */
+  settings?: () => Promise<Partial<AccountSettings>>;
 }
 
 /** Default failed-login limits: 10 per 15 minutes per name and address (then 429), per name (then slowed). */
@@ -700,7 +679,7 @@ export interface ClientContext {
   sessionToken?: string;
 }
 
-/** The {@link ClientContext} of a request (plugins/request-context.ts read and validated the headers). */
+/** The {@link ClientContext} of a request (core/request-context.ts read and validated the headers). */
 export function clientContext(req: FastifyRequest): ClientContext {
   return { ip: req.ip, deviceId: req.client.deviceid, imei: req.client.imei, sessionToken: req.client.authorcode };
 }
@@ -709,9 +688,14 @@ export function clientContext(req: FastifyRequest): ClientContext {
 export class AccountsService {
   /** The clock; tests replace it. */
   now: () => Date = () => new Date();
-  private settingsSource: () => Promise<Partial<AccountSettings>> = async () => ({});
-  private readonly handlers: DeletionHandler[] = [];
-  private readonly mergeHandlers: MergeHandler[] = [];
+  /** The deletion job's only handler: announce `user.deleted` inside the deletion transaction. */
+  private readonly handlers: readonly DeletionHandler[] = [
+    (tx, user, ctx) => this.opts.events.emit('user.deleted', { tx, user, now: ctx.now }),
+  ];
+  /** The guest merge's only handler: announce `user.merged` inside the merge transaction. */
+  private readonly mergeHandlers: readonly MergeHandler[] = [
+    (tx, merge) => this.opts.events.emit('user.merged', { tx, merge }),
+  ];
   readonly loginGuard: LoginGuard;
   /** How the login slow-down waits (a timer); tests replace it to record the wait. */
   delay: (ms: number) => Promise<void> = wait;
@@ -732,53 +716,24 @@ export class AccountsService {
   }
 
   /**
-   * Plug in the operator's settings (app.ts: the app config, AppConfigService.accountSettings); read on every use,
-   * missing values fall back to {@link DEFAULT_ACCOUNT_SETTINGS}.
-   */
-  setSettingsSource(source: () => Promise<Partial<AccountSettings>>) {
-    this.settingsSource = source;
-  }
-
-  /**
-   * Register work for the deletion job ({@link DeletionHandler}; billing: settle or cancel pending orders,
-   * promotion: pending withdrawals). Returns a function that unregisters it.
-   */
-  onDeletion(handler: DeletionHandler): () => void {
-    this.handlers.push(handler);
-    return () => {
-      const i = this.handlers.indexOf(handler);
-      if (i >= 0) this.handlers.splice(i, 1);
-    };
-  }
-
-  /**
-   * Register work for a guest merge ({@link MergeHandler}; billing: orders and ledger balances, playback: log
-   * entries). Returns a function that unregisters it.
-   */
-  onMerge(handler: MergeHandler): () => void {
-    this.mergeHandlers.push(handler);
-    return () => {
-      const i = this.mergeHandlers.indexOf(handler);
-      if (i >= 0) this.mergeHandlers.splice(i, 1);
-    };
-  }
-
-  /**
    * Merge the device's guest (the session `ctx.sessionToken` the sign-in request carried) into `targetId`
-   * (guest-merge.ts): VIP and ad-free time, points and what the merge handlers move, once per guest session.
+   * (guest-merge.ts): VIP and ad-free time, points and what the `user.merged` subscribers move, once per guest session.
    * Returns what moved, or null when there was nothing to merge. Every sign-in path calls it before its new session.
    */
   mergeGuest(ctx: ClientContext, targetId: number): Promise<Record<string, number> | null> {
     return mergeGuestInto(this.db, ctx.sessionToken, targetId, { now: this.now(), handlers: this.mergeHandlers });
   }
 
-  /** The registered deletion handlers, in order (read by the accounts job, accounts.jobs.ts). */
+  /**
+   * The deletion job's handlers (read by the accounts job, accounts.jobs.ts): one, which announces `user.deleted` in
+   * the deletion transaction; other modules subscribe to that event (accounts.events.ts).
+   */
   get deletionHandlers(): readonly DeletionHandler[] {
     return this.handlers;
   }
 
   async settings(): Promise<AccountSettings> {
-    return { ...DEFAULT_ACCOUNT_SETTINGS, ...(await this.settingsSource()) };
+    return { ...DEFAULT_ACCOUNT_SETTINGS, ...(await this.opts.settings?.()) };
   }
 
   /** The user of a token (401/403, see {@link authenticateUser}), after the VIP expiry check. */
@@ -953,18 +908,7 @@ export class AccountsService {
   }
 }
 
-/**
- * Guard of the user routes (`auth: 'user'`, pass it to defineRoute): sets `req.user` from the `authorcode` header
- * (req.client.authorcode). 401 without a valid session, 403 for a disabled account. Expired VIPs are moved back to
- * group 2 on the way.
- */
-export async function userGuard(req: FastifyRequest): Promise<void> {
-  const accounts = (req.server as unknown as { services?: { accounts?: AccountsService } }).services?.accounts;
-  if (!accounts) throw new Error('the accounts service is not registered (app.services.accounts)');
-  req.user = await accounts.authenticate(req.client.authorcode);
-}
-
-/** The signed-in user of a request that passed {@link userGuard}. */
+/** The signed-in user of a request that passed `requireUser` (core/auth.ts; `auth: 'user'` endpoints). */
 export function currentUser(req: FastifyRequest): UserRow {
   if (!req.user) throw unauthorized();
   return req.user;

@@ -7,8 +7,8 @@ import { guestCredentials } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseAddress, requestContext } from '../../core/request-context.ts';
 import { macUser } from '../../db/schema/index.ts';
-import { baseAddress, requestContext } from '../../plugins/request-context.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { findUserById, findUserByName, isGuestRegistration, touristMode, type UserRow } from './accounts.service.ts';
 import { makeUser, nextIp } from './test-helpers.ts';
@@ -140,7 +140,7 @@ describe('tourist_state', () => {
   });
 });
 
-describe('deletion handlers (onDeletion)', () => {
+describe('deletion handlers (the user.deleted event)', () => {
   const requestAndAge = async (user: UserRow) => {
     await t.db.db
       .update(macUser)
@@ -155,8 +155,8 @@ describe('deletion handlers (onDeletion)', () => {
     const seen: Array<{ id: number; phone: string; nameInTx: string }> = [];
     // Other modules (billing) register their own handlers; this test's comes and goes.
     const before = t.app.services.accounts.deletionHandlers.length;
-    const off = t.app.services.accounts.onDeletion(async (tx, user, ctx) => {
-      expect(ctx.now).toEqual(due);
+    const off = t.app.events.on('user.deleted', async ({ tx, user, now }) => {
+      expect(now).toEqual(due);
       // Inside the transaction the row is already anonymised (and locked until the commit).
       const [row] = await tx.select().from(macUser).where(eq(macUser.user_id, user.user_id));
       seen.push({ id: user.user_id, phone: user.user_phone, nameInTx: row?.user_name ?? '' });
@@ -175,7 +175,7 @@ describe('deletion handlers (onDeletion)', () => {
     const good = await makeUser(t, { phone: '13900000003' });
     await requestAndAge(bad.user);
     await requestAndAge(good.user);
-    const off = t.app.services.accounts.onDeletion(async (_tx, user) => {
+    const off = t.app.events.on('user.deleted', async ({ user }) => {
       if (user.user_id === bad.user.user_id) throw new Error('order settlement failed');
     });
     try {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { BillingErrorCode, guestCredentials } from '@openvod/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
 import { accountMerge, macOrder, macUlog, userSession } from '../../db/schema/index.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
 import { readOutbox } from '../sms/sms.provider.ts';

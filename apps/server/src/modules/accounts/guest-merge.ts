@@ -9,8 +9,8 @@
  *   own VIP group when it is VIP itself, else takes the guest's group. Ad-free time (user_noad_time) stacks the same
  *   way. Both are journaled on the ledger (`vip_s`, `noad_s`: minus on the guest, plus on the target).
  * - Points: the guest's whole balance, one `mac_plog` row on each side (type {@link PLOG_TYPE_GUEST_MERGE}).
- * - What other modules keep, through their merge handlers ({@link MergeHandler}, registered with
- *   AccountsService.onMerge): extra views/downloads and cash on the ledger (billing.module: LedgerService
+ * - What other modules keep, through the `user.merged` event (accounts.events.ts, announced by the accounts
+ *   service's one {@link MergeHandler}): extra views/downloads and cash on the ledger (billing.module: LedgerService
  *   .moveBalances), orders re-owned (BillingService.onUsersMerged), watch records, favourites and purchases in
  *   `mac_ulog` (PlaybackService.moveUser, unique conflicts resolved in favour of both sides' best).
  *

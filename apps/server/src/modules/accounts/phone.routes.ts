@@ -1,14 +1,14 @@
 /**
  * Phone routes: phoneRegisterCode, phoneRegister, phoneLoginCode, phoneLogin, codeLogin (encrypted payload when
- * the operator turns encryption on, plugins/routes.ts), bindPhoneCode, bindPhone (signed-in user), oneClickLogin.
+ * the operator turns encryption on, core/routes.ts), bindPhoneCode, bindPhone (signed-in user), oneClickLogin.
  *
  * Rate limits per IP (@fastify/rate-limit, on top of the SMS cooldown and daily caps of SmsCodeService): code
  * sending 5/min, code checking and one-click 10/min.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { t } from '../../i18n/messages.ts';
-import { defineRoute } from '../../plugins/routes.ts';
-import { clientContext, currentUser, userGuard } from './accounts.service.ts';
+import { t } from '../../core/i18n/messages.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { clientContext, currentUser } from './accounts.service.ts';
 import type { PhoneService } from './phone.service.ts';
 
 /** Per-IP limits of the code-sending and code-checking calls. */
@@ -29,21 +29,18 @@ export function phoneRoutes(app: FastifyInstance, phone: PhoneService) {
     app,
     'phoneRegisterCode',
     async ({ body, req }) => sent(req, await phone.sendCode('register', body, clientOf(req))),
-    undefined,
     { rateLimit: SEND_CODE_LIMIT },
   );
   defineRoute(
     app,
     'phoneLoginCode',
     async ({ body, req }) => sent(req, await phone.sendCode('login', body, clientOf(req))),
-    undefined,
     { rateLimit: SEND_CODE_LIMIT },
   );
   defineRoute(
     app,
     'bindPhoneCode',
     async ({ body, req }) => sent(req, await phone.sendCode('bind', body, clientOf(req), currentUser(req))),
-    userGuard,
     { rateLimit: SEND_CODE_LIMIT },
   );
 
@@ -51,23 +48,14 @@ export function phoneRoutes(app: FastifyInstance, phone: PhoneService) {
     app,
     'phoneRegister',
     async ({ body, req }) => ({ ...ok, ...(await phone.register(body, clientOf(req))) }),
-    undefined,
     { rateLimit: CHECK_CODE_LIMIT },
   );
-  defineRoute(
-    app,
-    'phoneLogin',
-    async ({ body, req }) => ({ ...ok, ...(await phone.login(body, clientOf(req))) }),
-    undefined,
-    { rateLimit: CHECK_CODE_LIMIT },
-  );
-  defineRoute(
-    app,
-    'codeLogin',
-    async ({ body, req }) => ({ ...ok, ...(await phone.login(body, clientOf(req))) }),
-    undefined,
-    { rateLimit: CHECK_CODE_LIMIT },
-  );
+  defineRoute(app, 'phoneLogin', async ({ body, req }) => ({ ...ok, ...(await phone.login(body, clientOf(req))) }), {
+    rateLimit: CHECK_CODE_LIMIT,
+  });
+  defineRoute(app, 'codeLogin', async ({ body, req }) => ({ ...ok, ...(await phone.login(body, clientOf(req))) }), {
+    rateLimit: CHECK_CODE_LIMIT,
+  });
   defineRoute(
     app,
     'bindPhone',
@@ -75,14 +63,12 @@ export function phoneRoutes(app: FastifyInstance, phone: PhoneService) {
       const r = await phone.bind(currentUser(req), body);
       return { code: 1 as const, msg: t(req.locale, 'phone_bound'), ...r };
     },
-    userGuard,
     { rateLimit: CHECK_CODE_LIMIT },
   );
   defineRoute(
     app,
     'oneClickLogin',
     async ({ body, req }) => ({ ...ok, ...(await phone.oneClick(body, clientOf(req))) }),
-    undefined,
     { rateLimit: CHECK_CODE_LIMIT },
   );
 }

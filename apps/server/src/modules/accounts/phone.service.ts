@@ -20,12 +20,12 @@
  */
 import { ErrorCode, phoneCodeProblem, type UserInfo } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import { macUser } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
-import type { AppConfigService } from '../appconfig/appconfig.service.ts';
-import { OneClickError, type OneClickProvider } from '../sms/one-click.ts';
-import type { SmsPurpose } from '../sms/sms.provider.ts';
+import type { SmsPurpose } from '../sms/index.ts';
+import { OneClickError, type OneClickProvider } from '../sms/index.ts';
 import type { SmsCodeService } from '../sms/sms.service.ts';
 import * as repo from './accounts.repo.ts';
 import {
@@ -37,7 +37,6 @@ import {
   findUserById,
   findUserByPhone,
   normalizePhone,
-  operatorDayStart,
   PLOG_TYPE,
   registerUser,
   type UserRow,
@@ -99,11 +98,17 @@ export async function signInUser(
   return { info: await accounts.info((await findUserById(accounts.db, user.user_id)) ?? user), token };
 }
 
+/** What phone sign-in reads of the operator's app config (app.ts passes the appconfig module's service). */
+export interface PhoneSettings {
+  /** Points paid once for binding a phone (app config `bindPhonePoint`). */
+  bindPhonePoint(): Promise<number>;
+}
+
 export class PhoneService {
   constructor(
     private accounts: AccountsService,
     private sms: SmsCodeService,
-    private appConfig: AppConfigService,
+    private appConfig: PhoneSettings,
     private oneClickProvider: OneClickProvider | undefined,
   ) {}
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macPlog, macUser, smsCode } from '../../db/schema/index.ts';
 import { desEcbDecrypt, desEcbEncrypt } from '../../lib/des.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { readOutbox, type SmsPurpose, SmsSendError } from '../sms/sms.provider.ts';
+import type { SmsPurpose } from '../sms/index.ts';
+import { readOutbox, SmsSendError } from '../sms/sms.provider.ts';
 import { SMS_DAILY_PER_IP, SMS_DAILY_PER_PHONE, SmsCodeService } from '../sms/sms.service.ts';
 
 const KEY = 'k3y-8byt';
@@ -640,7 +641,7 @@ describe('encrypted codeLogin (spec §7)', () => {
       }),
     });
     expect(notJson.json().msg).toBe('The encrypted data could not be read');
-    // A NUL inside the encrypted body is refused like one in a plain body (plugins/text-input.ts), not a 500.
+    // A NUL inside the encrypted body is refused like one in a plain body (core/text-input.ts), not a 500.
     const nul = await t.app.inject({
       method: 'POST',
       url: '/api/user/code-login',

@@ -4,13 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Jobs } from '../../core/jobs.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 
-export function jobsAdminRoutes(app: FastifyInstance, jobs: Jobs, guard: AdminGuard) {
-  defineRoute(
-    app,
-    'adminListJobs',
-    async () => ({ code: 1 as const, msg: 'ok', list: await jobs.status(), runs_here: jobs.runsHandlers }),
-    guard,
-  );
+/** Registers adminListJobs; its guard comes from the contract's `auth: 'admin'` (core/auth.ts). */
+export function jobsAdminRoutes(app: FastifyInstance, jobs: Jobs) {
+  defineRoute(app, 'adminListJobs', async () => ({
+    code: 1 as const,
+    msg: 'ok',
+    list: await jobs.status(),
+    runs_here: jobs.runsHandlers,
+  }));
 }

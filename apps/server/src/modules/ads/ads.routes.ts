@@ -8,7 +8,7 @@
 import { INT_MAX } from '@openvod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { AccountsService, UserRow } from '../accounts/accounts.service.ts';
 import { AD_FRAME_CSP } from './ad-frame.ts';
 import { type AdsService, type AdViewer, subjectOf } from './ads.service.ts';
@@ -24,7 +24,7 @@ export async function optionalViewer(accounts: AccountsService, req: FastifyRequ
   }
 }
 
-export function adsRoutes(app: FastifyInstance, ads: AdsService, accounts: AccountsService, adminGuard: AdminGuard) {
+export function adsRoutes(app: FastifyInstance, ads: AdsService, accounts: AccountsService) {
   const ok = { code: 1 as const, msg: 'ok' };
   const REPORT_LIMIT = { rateLimit: { max: 120, timeWindow: '1 minute' } };
   defineRoute(app, 'adList', async ({ query, req }) => {
@@ -38,14 +38,12 @@ export function adsRoutes(app: FastifyInstance, ads: AdsService, accounts: Accou
     app,
     'adImpression',
     async ({ body }) => ({ ...ok, counted: await ads.impression(body.token) }),
-    undefined,
     REPORT_LIMIT,
   );
   defineRoute(
     app,
     'adClick',
     async ({ body, req }) => ({ ...ok, ...(await ads.click(body.token, await optionalViewer(accounts, req))) }),
-    undefined,
     REPORT_LIMIT,
   );
   // Script and network ads' sandboxed frame document (ad-frame.ts): HTML under its own CSP `sandbox`, not JSON.
@@ -71,33 +69,16 @@ export function adsRoutes(app: FastifyInstance, ads: AdsService, accounts: Accou
         .send(html);
     },
   );
-  defineRoute(app, 'adminAdStats', async ({ query }) => ({ ...ok, ...(await ads.stats(query)) }), adminGuard);
-  defineRoute(
-    app,
-    'adminReorderAds',
-    async ({ body }) => ({ ...ok, list: await ads.reorder(body.ad_local_type, body.ids) }),
-    adminGuard,
-  );
-  defineRoute(
-    app,
-    'adminListAds',
-    async ({ query }) => ({ ...ok, list: await ads.adminList(query.ad_local_type) }),
-    adminGuard,
-  );
-  defineRoute(app, 'adminCreateAd', async ({ body }) => ({ ...ok, info: await ads.create(body) }), adminGuard);
-  defineRoute(
-    app,
-    'adminUpdateAd',
-    async ({ params, body }) => ({ ...ok, info: await ads.update(params.id, body) }),
-    adminGuard,
-  );
-  defineRoute(
-    app,
-    'adminDeleteAd',
-    async ({ params }) => {
-      await ads.remove(params.id);
-      return ok;
-    },
-    adminGuard,
-  );
+  defineRoute(app, 'adminAdStats', async ({ query }) => ({ ...ok, ...(await ads.stats(query)) }));
+  defineRoute(app, 'adminReorderAds', async ({ body }) => ({
+    ...ok,
+    list: await ads.reorder(body.ad_local_type, body.ids),
+  }));
+  defineRoute(app, 'adminListAds', async ({ query }) => ({ ...ok, list: await ads.adminList(query.ad_local_type) }));
+  defineRoute(app, 'adminCreateAd', async ({ body }) => ({ ...ok, info: await ads.create(body) }));
+  defineRoute(app, 'adminUpdateAd', async ({ params, body }) => ({ ...ok, info: await ads.update(params.id, body) }));
+  defineRoute(app, 'adminDeleteAd', async ({ params }) => {
+    await ads.remove(params.id);
+    return ok;
+  });
 }

@@ -21,12 +21,10 @@
  *   the last show, across midnight), and signs a show token per served ad ({@link AdsService.forViewer}).
  * - {@link AdsService.impression} counts a show once per token (ad_stat_day, ad_viewer_cap);
  *   {@link AdsService.click} counts a tap once per token and pays the ad-click reward (points, setPlog type 13)
- *   through the installed {@link ClickRewarder} only to the signed-in viewer the token was served to; the points
+ *   through {@link AdsDeps.rewardClick} ({@link ClickRewarder}) only to the signed-in viewer the token was served to; the points
  *   module's `verifyAdClick` is {@link AdsService.claimClickReward}, a guarded single-use claim, so a setPlog type
  *   13 pays only for an impression this server served and the viewer clicked, once.
  * - The viewer is `u:<user_id>` when signed in, else `d:<device id>` (header `deviceid`), else `ip:<address>`.
- *
- * Hook for other issue 7 parts: {@link AdsService.setViewerFilter} lets them drop ads per viewer.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
@@ -40,17 +38,15 @@ import {
   type AdStatItem,
   type AppConfig,
 } from '@openvod/contract';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
-import { operatorDay, operatorDayRange, type UserRow } from '../accounts/accounts.service.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import { adDocument, googleAdCode } from './ad-frame.ts';
 import * as repo from './ads.repo.ts';
 
 /** What the ad rules read of a viewer (undefined = a guest). */
 export type AdViewer = Pick<UserRow, 'user_id' | 'group_id' | 'user_noad_time'>;
-
-/** Issue 7 hook: narrow the servable ads of a slot for one viewer (caps, rewarded-ad rules). */
-export type AdViewerFilter = (ads: AdItem[], viewer: AdViewer | undefined, slot: number) => Promise<AdItem[]>;
 
 const GROUP_MEMBER = 2;
 
@@ -194,34 +190,20 @@ export interface AdsDeps {
   tokenSecret: () => Promise<Buffer>;
   /** The operator's time zone (days of the caps and the console's numbers). */
   timeZone: string;
+  /** Pays the ad-click reward (app.ts: the points module's setPlog type 13); without it a click pays nothing. */
+  rewardClick?: ClickRewarder;
+  /** Completed rewarded views per ad for the console (app.ts: the rewards module's report); none without it. */
+  rewardCounts?: RewardCounter;
 }
 
 export class AdsService {
   /** The clock (tests move it). */
   now: () => Date = () => new Date();
-  private viewerFilter: AdViewerFilter | undefined;
-  private rewarder: ClickRewarder | undefined;
-  private rewardCounter: RewardCounter | undefined;
 
   constructor(
     private db: Db,
     private deps: AdsDeps,
   ) {}
-
-  /** Issue 7: install the per-viewer filter of {@link AdViewerFilter}. */
-  setViewerFilter(filter: AdViewerFilter): void {
-    this.viewerFilter = filter;
-  }
-
-  /** Install the ad-click reward payer (app.ts: the points module's setPlog type 13). */
-  setClickRewarder(rewarder: ClickRewarder): void {
-    this.rewarder = rewarder;
-  }
-
-  /** Install the completed-rewarded-views count of the console's numbers (the rewarded-ad module). */
-  setRewardCounter(counter: RewardCounter): void {
-    this.rewardCounter = counter;
-  }
 
   /** Today's operator day. */
   day(now = this.now()): string {
@@ -246,8 +228,7 @@ export class AdsService {
     const capped = rows.filter((r) => r.ad_show_num > 0 || r.ad_show_times > 0).map((r) => r.ad_id);
     const caps = new Map((await repo.capsOf(this.db, subject.subject, capped)).map((c) => [c.ad_id, c]));
     const today = this.day(now);
-    let ads = rows.filter((r) => capAllows(r, caps.get(r.ad_id), now, today)).map((r) => toAdItem(r));
-    if (this.viewerFilter) ads = await this.viewerFilter(ads, viewer, slot);
+    const ads = rows.filter((r) => capAllows(r, caps.get(r.ad_id), now, today)).map((r) => toAdItem(r));
     const secret = await this.deps.tokenSecret();
     const exp = Math.floor(now.getTime() / 1000) + AD_TOKEN_TTL_S;
     return ads.map((ad) => ({
@@ -337,9 +318,10 @@ export class AdsService {
     const ad = await repo.adById(this.db, t.adId);
     let point = 0;
     let userPoints = 0;
-    if (user && t.userId > 0 && user.user_id === t.userId && this.rewarder) {
+    const rewarder = this.deps.rewardClick;
+    if (user && t.userId > 0 && user.user_id === t.userId && rewarder) {
       try {
-        const r = await this.rewarder(user, impressionId);
+        const r = await rewarder(user, impressionId);
         point = r.point;
         userPoints = r.user_points;
       } catch (err) {
@@ -368,7 +350,7 @@ export class AdsService {
     const ads = await repo.listAds(this.db, q.ad_local_type);
     const ids = ads.map((a) => a.ad_id);
     const { counts, paid } = await repo.statsBetween(this.db, from, to, ids);
-    const rewards = this.rewardCounter ? await this.rewardCounter(ids, from, to) : undefined;
+    const rewards = this.deps.rewardCounts ? await this.deps.rewardCounts(ids, from, to) : undefined;
     const byAd = new Map(counts.map((c) => [c.ad_id, c]));
     const paidBy = new Map(paid.map((p) => [p.ad_id, p.n]));
     return {

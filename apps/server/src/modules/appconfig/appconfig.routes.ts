@@ -3,10 +3,10 @@
  * adminGetAppConfig / adminUpdateAppConfig / adminGetAppVersion / adminPublishAppVersion (console session).
  */
 import type { FastifyInstance } from 'fastify';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { AppConfigService } from './appconfig.service.ts';
 
-export function appConfigRoutes(app: FastifyInstance, appConfig: AppConfigService, adminGuard: AdminGuard) {
+export function appConfigRoutes(app: FastifyInstance, appConfig: AppConfigService) {
   const ok = { code: 1 as const, msg: 'ok' };
 
   defineRoute(app, 'getAppConfig', async () => ({ ...ok, info: await appConfig.get() }));
@@ -18,18 +18,11 @@ export function appConfigRoutes(app: FastifyInstance, appConfig: AppConfigServic
     })),
   }));
 
-  defineRoute(app, 'adminGetAppConfig', async () => ({ ...ok, info: await appConfig.getAdmin() }), adminGuard);
-  defineRoute(
-    app,
-    'adminUpdateAppConfig',
-    async ({ body }) => ({ ...ok, info: await appConfig.update(body) }),
-    adminGuard,
-  );
-  defineRoute(app, 'adminGetAppVersion', async () => ({ ...ok, info: await appConfig.version() }), adminGuard);
-  defineRoute(
-    app,
-    'adminPublishAppVersion',
-    async ({ body }) => ({ ...ok, info: await appConfig.publishVersion(body) }),
-    adminGuard,
-  );
+  defineRoute(app, 'adminGetAppConfig', async () => ({ ...ok, info: await appConfig.getAdmin() }));
+  defineRoute(app, 'adminUpdateAppConfig', async ({ body }) => ({ ...ok, info: await appConfig.update(body) }));
+  defineRoute(app, 'adminGetAppVersion', async () => ({ ...ok, info: await appConfig.version() }));
+  defineRoute(app, 'adminPublishAppVersion', async ({ body }) => ({
+    ...ok,
+    info: await appConfig.publishVersion(body),
+  }));
 }

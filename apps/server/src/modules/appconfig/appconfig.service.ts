@@ -12,18 +12,18 @@
  *   1.3.8 / 137); the operator publishes a newer one (both `version` and `version_code` must be greater).
  * - Server secrets (`secret`): a value from the environment, else random bytes generated once and kept in
  *   `app_setting` (`secret:<name>`), so every process of one installation agrees.
- * - {@link PayloadCipher} for the `encrypt_data` hook of plugins/routes.ts.
+ * - {@link PayloadCipher} for the `encrypt_data` hook of core/routes.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { AdminAppConfig, AppConfig, AppVersion } from '@openvod/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { AppError, badRequest } from '../../core/errors.ts';
+import type { PayloadCipher } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
 import { appSetting } from '../../db/schema/index.ts';
 import { desEcbDecrypt, desEcbEncrypt } from '../../lib/des.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
-import type { PayloadCipher } from '../../plugins/routes.ts';
 import type { ContentService } from '../content/content.service.ts';
 
 export type AppConfigValue = z.infer<typeof AppConfig>;
@@ -36,7 +36,7 @@ export type AppConfigOverrides = Partial<
 >;
 
 /**
- * The accounts settings the operator edits with the app config (AccountsService.setSettingsSource, wired in app.ts):
+ * The accounts settings the operator edits with the app config (AccountsOptions.settings, wired in app.ts):
  * read on every use, so a console edit applies to the next request (at once in the process that took the edit,
  * within {@link APP_CONFIG_TTL_MS} in the others).
  */
@@ -311,7 +311,7 @@ export class AppConfigService {
     return value;
   }
 
-  /** The `encrypt_data` cipher for plugins/routes.ts: on when the operator set encrypt_state 1 and a key exists. */
+  /** The `encrypt_data` cipher for core/routes.ts: on when the operator set encrypt_state 1 and a key exists. */
   payloadCipher(): PayloadCipher {
     const key = this.runtime.encryptKey;
     return {

@@ -8,10 +8,9 @@ import type { Redis } from 'ioredis';
 import type { App } from '../../app.ts';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AdminGuard } from '../../plugins/routes.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { RedisFailureCounter } from '../accounts/limits.ts';
-import { ledgerCheckJob } from '../ledger/ledger.jobs.ts';
+import { RedisFailureCounter } from '../accounts/index.ts';
+import { ledgerCheckJob } from '../ledger/index.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { createAlipayChannel } from './alipay.channel.ts';
 import { orderExpiryJob } from './billing.jobs.ts';
@@ -26,7 +25,6 @@ export interface BillingDeps {
   config: Config;
   db: Db;
   accounts: AccountsService;
-  adminGuard: AdminGuard;
   redis?: Redis | undefined;
   redisPrefix: string;
 }
@@ -69,16 +67,17 @@ export async function registerBilling(
       : undefined,
     log,
   });
-  deps.accounts.onDeletion((tx, user) => billing.onUserDeleted(tx, user.user_id));
+  // Inside the deletion transaction: the user's unpaid orders are cancelled (accounts.events.ts `user.deleted`).
+  app.events.on('user.deleted', ({ tx, user }) => billing.onUserDeleted(tx, user.user_id));
   // A guest signing in to an account brings its orders, extra views/downloads and VIP journal (accounts/guest-merge.ts).
-  deps.accounts.onMerge(async (tx, m) => {
+  app.events.on('user.merged', async ({ tx, merge: m }) => {
     Object.assign(m.moved, await ledger.moveBalances(tx, m.guest.user_id, m.target.user_id, m.key));
     await ledger.journalMove(tx, 'vip_s', m.guest.user_id, m.target.user_id, m.vipSeconds, m.key);
     await ledger.journalMove(tx, 'noad_s', m.guest.user_id, m.target.user_id, m.noadSeconds, m.key);
     m.moved.orders = await billing.onUsersMerged(tx, m.guest.user_id, m.target.user_id);
   });
   await billingRoutes(app, billing, deps.accounts, fake);
-  billingAdminRoutes(app, billing, ledger, deps.adminGuard);
+  billingAdminRoutes(app, billing, ledger);
   // Run by the process that runs jobs (ROLE all or worker), once across processes (core/jobs.ts).
   app.jobs.register(orderExpiryJob(billing, log));
   app.jobs.register(ledgerCheckJob(ledger, log, { at: config.billing.ledgerCheckAt, timeZone: config.timeZone }));

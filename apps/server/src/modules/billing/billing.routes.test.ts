@@ -5,17 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import { macGroup, macOrder, macPlog, macUser, paymentEvent, vipPlan } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { accountsJob } from '../accounts/accounts.jobs.ts';
-import {
-  creditPoints,
-  operatorDay,
-  operatorDayRange,
-  PLOG_TYPE,
-  processDeletions,
-  requestDeletion,
-} from '../accounts/accounts.service.ts';
+import { creditPoints, PLOG_TYPE, processDeletions, requestDeletion } from '../accounts/accounts.service.ts';
 import type { FakeChannel } from './fake-channel.ts';
 import { buyFake, makeMember, nextIp, openFake } from './test-helpers.ts';
 

@@ -15,11 +15,11 @@
  */
 import { ErrorCode, type Locale } from '@openvod/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type MessageKey, t } from '../../i18n/messages.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { AppError } from '../../core/errors.ts';
+import { type MessageKey, t } from '../../core/i18n/messages.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { AccountsService, UserRow } from '../accounts/accounts.service.ts';
-import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import { currentUser } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BillingService } from './billing.service.ts';
 import { CHANNEL_ENV } from './channel-registry.ts';
@@ -85,7 +85,6 @@ export async function billingRoutes(
       const r = await billing.upgrade(currentUser(req), body, key);
       return { code: 1 as const, msg: msg(req.locale, 'billing_upgraded'), ...r };
     },
-    userGuard,
     { rateLimit: WRITE_LIMIT },
   );
 
@@ -100,7 +99,6 @@ export async function billingRoutes(
         ...r,
       };
     },
-    userGuard,
     { rateLimit: WRITE_LIMIT },
   );
 
@@ -111,31 +109,20 @@ export async function billingRoutes(
       const r = await billing.gopay(currentUser(req), body, req.ip, req.locale);
       return { code: 1 as const, msg: 'ok', ...r };
     },
-    userGuard,
     { rateLimit: WRITE_LIMIT },
   );
 
-  defineRoute(
-    app,
-    'orders',
-    async ({ query, req }) => ({
-      code: 1 as const,
-      msg: 'ok',
-      ...(await billing.listOrders(currentUser(req).user_id, query)),
-    }),
-    userGuard,
-  );
+  defineRoute(app, 'orders', async ({ query, req }) => ({
+    code: 1 as const,
+    msg: 'ok',
+    ...(await billing.listOrders(currentUser(req).user_id, query)),
+  }));
 
-  defineRoute(
-    app,
-    'orderInfo',
-    async ({ params, req }) => ({
-      code: 1 as const,
-      msg: 'ok',
-      info: await billing.orderInfo(currentUser(req), params.order_code),
-    }),
-    userGuard,
-  );
+  defineRoute(app, 'orderInfo', async ({ params, req }) => ({
+    code: 1 as const,
+    msg: 'ok',
+    info: await billing.orderInfo(currentUser(req), params.order_code),
+  }));
 
   defineRoute(
     app,
@@ -145,7 +132,6 @@ export async function billingRoutes(
       msg: 'ok',
       info: await billing.cancel(currentUser(req), params.order_code),
     }),
-    userGuard,
     { rateLimit: WRITE_LIMIT },
   );
 
@@ -156,7 +142,6 @@ export async function billingRoutes(
       const r = await billing.verify(currentUser(req), params.order_code);
       return { code: 1 as const, msg: msg(req.locale, r.paid ? 'billing_order_paid' : 'billing_order_unpaid'), ...r };
     },
-    userGuard,
     { rateLimit: WRITE_LIMIT },
   );
 
@@ -167,7 +152,6 @@ export async function billingRoutes(
       const r = await billing.redeem(currentUser(req), body.code, req.ip);
       return { code: 1 as const, msg: msg(req.locale, 'billing_code_redeemed'), ...r };
     },
-    userGuard,
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
 
@@ -187,7 +171,6 @@ export async function billingRoutes(
         if (answer.contentType) reply.type(answer.contentType);
         return sendRaw(reply, answer.body ?? '');
       },
-      undefined,
       { rateLimit: { max: 600, timeWindow: '1 minute' } },
     );
   });
@@ -260,7 +243,6 @@ export async function billingRoutes(
           ),
         );
       },
-      undefined,
       { rateLimit: WRITE_LIMIT },
     );
   });
@@ -280,77 +262,46 @@ function sendRaw(reply: FastifyReply, body: string): never {
 }
 
 /** Register the console's billing and ledger routes. */
-export function billingAdminRoutes(
-  app: FastifyInstance,
-  billing: BillingService,
-  ledger: LedgerService,
-  guard: AdminGuard,
-) {
+export function billingAdminRoutes(app: FastifyInstance, billing: BillingService, ledger: LedgerService) {
   const ok = { code: 1 as const, msg: 'ok' };
-  defineRoute(app, 'adminListPlans', async () => ({ ...ok, list: await billing.listPlans() }), guard);
-  defineRoute(app, 'adminCreatePlan', async ({ body }) => ({ ...ok, info: await billing.createPlan(body) }), guard);
-  defineRoute(
-    app,
-    'adminUpdatePlan',
-    async ({ params, body }) => ({ ...ok, info: await billing.updatePlan(params.id, body) }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminListChannels',
-    async () => ({
-      ...ok,
-      list: (['alipay', 'wechat', 'fake'] as const).map((id) => {
-        const c = billing.channels.get(id);
-        return {
-          channel: id,
-          configured: Boolean(c),
-          scenes: c ? [...c.scenes] : [],
-          env: CHANNEL_ENV[id],
-          problem: billing.channels.problems.get(id) ?? null,
-        };
-      }),
+  defineRoute(app, 'adminListPlans', async () => ({ ...ok, list: await billing.listPlans() }));
+  defineRoute(app, 'adminCreatePlan', async ({ body }) => ({ ...ok, info: await billing.createPlan(body) }));
+  defineRoute(app, 'adminUpdatePlan', async ({ params, body }) => ({
+    ...ok,
+    info: await billing.updatePlan(params.id, body),
+  }));
+  defineRoute(app, 'adminListChannels', async () => ({
+    ...ok,
+    list: (['alipay', 'wechat', 'fake'] as const).map((id) => {
+      const c = billing.channels.get(id);
+      return {
+        channel: id,
+        configured: Boolean(c),
+        scenes: c ? [...c.scenes] : [],
+        env: CHANNEL_ENV[id],
+        problem: billing.channels.problems.get(id) ?? null,
+      };
     }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminListOrders',
-    async ({ query }) => ({ ...ok, ...(await billing.adminListOrders(query)) }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminGetOrder',
-    async ({ params }) => ({ ...ok, ...(await billing.adminGetOrder(params.order_code)) }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminCloseOrder',
-    async ({ params }) => ({ ...ok, info: await billing.adminClose(params.order_code) }),
-    guard,
-  );
-  defineRoute(app, 'adminListCodeBatches', async () => ({ ...ok, list: await billing.listCodeBatches() }), guard);
-  defineRoute(
-    app,
-    'adminCreateCodeBatch',
-    async ({ body }) => ({ ...ok, info: await billing.createCodeBatch(body) }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminExportCodeBatch',
-    async ({ params, reply }) => {
-      const csv = await billing.exportCodeBatch(params.id);
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="codes-${params.id}.csv"`);
-      return sendRaw(reply, csv);
-    },
-    guard,
-  );
-  defineRoute(app, 'adminRevenueReport', async ({ query }) => ({ ...ok, ...(await billing.revenue(query)) }), guard);
+  }));
+  defineRoute(app, 'adminListOrders', async ({ query }) => ({ ...ok, ...(await billing.adminListOrders(query)) }));
+  defineRoute(app, 'adminGetOrder', async ({ params }) => ({
+    ...ok,
+    ...(await billing.adminGetOrder(params.order_code)),
+  }));
+  defineRoute(app, 'adminCloseOrder', async ({ params }) => ({
+    ...ok,
+    info: await billing.adminClose(params.order_code),
+  }));
+  defineRoute(app, 'adminListCodeBatches', async () => ({ ...ok, list: await billing.listCodeBatches() }));
+  defineRoute(app, 'adminCreateCodeBatch', async ({ body }) => ({ ...ok, info: await billing.createCodeBatch(body) }));
+  defineRoute(app, 'adminExportCodeBatch', async ({ params, reply }) => {
+    const csv = await billing.exportCodeBatch(params.id);
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="codes-${params.id}.csv"`);
+    return sendRaw(reply, csv);
+  });
+  defineRoute(app, 'adminRevenueReport', async ({ query }) => ({ ...ok, ...(await billing.revenue(query)) }));
   const checkOut = (r: Awaited<ReturnType<LedgerService['lastCheck']>>) => {
     const at = r ? r.checked_at.toISOString() : null;
     return {
@@ -360,14 +311,9 @@ export function billingAdminRoutes(
       list: (r?.list ?? []).map((d) => ({ ...d, checked_at: at ?? '' })),
     };
   };
-  defineRoute(app, 'adminLedgerCheck', async () => checkOut(await ledger.lastCheck()), guard);
-  defineRoute(
-    app,
-    'adminRunLedgerCheck',
-    async () => {
-      await ledger.check();
-      return checkOut(await ledger.lastCheck());
-    },
-    guard,
-  );
+  defineRoute(app, 'adminLedgerCheck', async () => checkOut(await ledger.lastCheck()));
+  defineRoute(app, 'adminRunLedgerCheck', async () => {
+    await ledger.check();
+    return checkOut(await ledger.lastCheck());
+  });
 }

@@ -40,6 +40,9 @@ import {
 } from '@openvod/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { AppError } from '../../core/errors.ts';
+import { type MessageKey, t } from '../../core/i18n/messages.ts';
+import { operatorDayRange } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import {
   ledgerEntry,
@@ -51,17 +54,9 @@ import {
   redeemCode,
   vipPlan,
 } from '../../db/schema/index.ts';
-import { type MessageKey, t } from '../../i18n/messages.ts';
-import { AppError } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
-import {
-  type FailureCounter,
-  isVip,
-  MemoryFailureCounter,
-  operatorDayRange,
-  PLOG_TYPE,
-} from '../accounts/accounts.service.ts';
-import { isGuestAccount } from '../accounts/guest-account.ts';
+import { type FailureCounter, isVip, MemoryFailureCounter, PLOG_TYPE } from '../accounts/accounts.service.ts';
+import { isGuestAccount } from '../accounts/index.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PaymentAction, PaymentChannel, PayScene, TradeQueryResult } from './channel.ts';
 import { NotificationRejected } from './channel.ts';
@@ -748,7 +743,7 @@ export class BillingService {
   }
 
   /**
-   * accounts.onMerge (modules/accounts/guest-merge.ts): the guest's orders become the target's, inside the merge
+   * `user.merged` (modules/accounts/accounts.events.ts, guest-merge.ts): the guest's orders become the target's, inside the merge
    * transaction. Its unpaid order moves too unless the target has one already (one unpaid order per user): that one
    * stays with the guest, and when it is paid later the VIP lands on the guest and moves at its next merge. Returns
    * how many orders moved.
@@ -774,7 +769,7 @@ export class BillingService {
   settling: Promise<void> = Promise.resolve();
 
   /**
-   * accounts.onDeletion: inside the deletion transaction the user's unpaid orders are cancelled (guarded update);
+   * `user.deleted` (accounts.events.ts): inside the deletion transaction the user's unpaid orders are cancelled (guarded update);
    * once it has committed they are closed at their providers, and one a provider says was paid is credited
    * (paid wins: cancelled -> paid, as a late notification would). Provider calls stay outside the transaction (no
    * network while holding the user's row lock). If the process stops in between, the trade still closes itself at

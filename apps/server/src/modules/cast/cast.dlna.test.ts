@@ -14,7 +14,7 @@ import { macGroup, macType } from '../../db/schema/index.ts';
 import { seedDemoTypes } from '../../seed/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser } from '../accounts/test-helpers.ts';
-import { findFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
+import { findFfmpeg, runFfmpeg } from '../media/index.ts';
 import { CastService } from './cast.service.ts';
 import { dlnaTestRequirements, startTestRenderer, type TestRenderer } from './test-renderer.ts';
 

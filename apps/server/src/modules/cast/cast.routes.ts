@@ -6,8 +6,8 @@
  */
 import { ErrorCode } from '@openvod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../plugins/errors.ts';
-import { defineRoute } from '../../plugins/routes.ts';
+import { AppError } from '../../core/errors.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { CastService } from './cast.service.ts';
 import { isLocalClient } from './network.ts';
@@ -25,7 +25,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, list: await cast.discover() };
     },
-    undefined,
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );
   defineRoute(
@@ -35,7 +34,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, info: await cast.play(body, await content.callerOf(req.client.authorcode)) };
     },
-    undefined,
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
   defineRoute(
@@ -45,7 +43,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, info: await cast.control(body) };
     },
-    undefined,
     { rateLimit: { max: 120, timeWindow: '1 minute' } },
   );
   defineRoute(
@@ -55,7 +52,6 @@ export function castRoutes(app: FastifyInstance, cast: CastService, content: Con
       localOnly(req);
       return { ...ok, info: await cast.status(query.device_id) };
     },
-    undefined,
     { rateLimit: { max: 240, timeWindow: '1 minute' } },
   );
 }

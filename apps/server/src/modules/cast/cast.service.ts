@@ -24,9 +24,9 @@ import path from 'node:path';
 import type { CastControlBody, CastDevice, CastPlayBody, CastStatus } from '@openvod/contract';
 import { DetailForUserResponse, ErrorCode } from '@openvod/contract';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Caller, ContentService } from '../content/content.service.ts';
-import { findFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
+import { findFfmpeg, runFfmpeg } from '../media/index.ts';
 import {
   CAST_CACHE_DEFAULT_MAX_AGE_MS,
   CAST_CACHE_DEFAULT_MAX_BYTES,

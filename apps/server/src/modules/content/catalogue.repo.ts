@@ -6,7 +6,7 @@ import type { Topic } from '@openvod/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayCover, macGroup, macTopic, macVod, macVodScore, searchWord } from '../../db/schema/index.ts';
-import { typeIdsOf } from '../accounts/group-rights.ts';
+import { typeIdsOf } from '../accounts/index.ts';
 import { searchVodRows } from './content.repo.ts';
 
 type TopicRow = typeof macTopic.$inferSelect;

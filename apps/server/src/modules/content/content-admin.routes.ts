@@ -5,73 +5,42 @@
  * content-admin.service.ts for the rules and errors.
  */
 import type { FastifyInstance } from 'fastify';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import type { ContentAdminService } from './content-admin.service.ts';
 
-export function contentAdminRoutes(app: FastifyInstance, svc: ContentAdminService, guard: AdminGuard) {
+export function contentAdminRoutes(app: FastifyInstance, svc: ContentAdminService) {
   const ok = { code: 1 as const, msg: 'ok' };
-  defineRoute(app, 'adminListTopics', async () => ({ ...ok, list: await svc.listTopics() }), guard);
-  defineRoute(app, 'adminCreateTopic', async ({ body }) => ({ ...ok, info: await svc.createTopic(body) }), guard);
-  defineRoute(
-    app,
-    'adminUpdateTopic',
-    async ({ params, body }) => ({ ...ok, info: await svc.updateTopic(params.id, body) }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminDeleteTopic',
-    async ({ params }) => {
-      await svc.deleteTopic(params.id);
-      return ok;
-    },
-    guard,
-  );
-  defineRoute(app, 'adminGetCatalogueSettings', async () => ({ ...ok, info: await svc.settings() }), guard);
-  defineRoute(
-    app,
-    'adminUpdateCatalogueSettings',
-    async ({ body }) => ({ ...ok, info: await svc.updateSettings(body) }),
-    guard,
-  );
-  defineRoute(app, 'adminListPlayers', async () => ({ ...ok, list: await svc.listPlayers() }), guard);
-  defineRoute(
-    app,
-    'adminSavePlayer',
-    async ({ params, body }) => ({ ...ok, info: await svc.savePlayer(params.from, body) }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminDeletePlayer',
-    async ({ params }) => {
-      await svc.deletePlayer(params.from);
-      return ok;
-    },
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminListDayCovers',
-    async () => ({ ...ok, list: await svc.listDayCovers(), today: svc.today() }),
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminSetDayCover',
-    async ({ params, body }) => {
-      await svc.setDayCover(params.date, body);
-      return ok;
-    },
-    guard,
-  );
-  defineRoute(
-    app,
-    'adminDeleteDayCover',
-    async ({ params }) => {
-      await svc.deleteDayCover(params.date);
-      return ok;
-    },
-    guard,
-  );
+  defineRoute(app, 'adminListTopics', async () => ({ ...ok, list: await svc.listTopics() }));
+  defineRoute(app, 'adminCreateTopic', async ({ body }) => ({ ...ok, info: await svc.createTopic(body) }));
+  defineRoute(app, 'adminUpdateTopic', async ({ params, body }) => ({
+    ...ok,
+    info: await svc.updateTopic(params.id, body),
+  }));
+  defineRoute(app, 'adminDeleteTopic', async ({ params }) => {
+    await svc.deleteTopic(params.id);
+    return ok;
+  });
+  defineRoute(app, 'adminGetCatalogueSettings', async () => ({ ...ok, info: await svc.settings() }));
+  defineRoute(app, 'adminUpdateCatalogueSettings', async ({ body }) => ({
+    ...ok,
+    info: await svc.updateSettings(body),
+  }));
+  defineRoute(app, 'adminListPlayers', async () => ({ ...ok, list: await svc.listPlayers() }));
+  defineRoute(app, 'adminSavePlayer', async ({ params, body }) => ({
+    ...ok,
+    info: await svc.savePlayer(params.from, body),
+  }));
+  defineRoute(app, 'adminDeletePlayer', async ({ params }) => {
+    await svc.deletePlayer(params.from);
+    return ok;
+  });
+  defineRoute(app, 'adminListDayCovers', async () => ({ ...ok, list: await svc.listDayCovers(), today: svc.today() }));
+  defineRoute(app, 'adminSetDayCover', async ({ params, body }) => {
+    await svc.setDayCover(params.date, body);
+    return ok;
+  });
+  defineRoute(app, 'adminDeleteDayCover', async ({ params }) => {
+    await svc.deleteDayCover(params.date);
+    return ok;
+  });
 }

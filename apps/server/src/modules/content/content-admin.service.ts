@@ -26,11 +26,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
+import { getSettings } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
 import { appSetting, dayCover, macTopic } from '../../db/schema/index.ts';
-import { t } from '../../i18n/messages.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type ContentService, HOT_SEARCH_KEY, SPECIAL_KEYS } from './content.service.ts';
@@ -64,7 +65,7 @@ export const NEW_TYPE_RIGHTS_KEY = 'new_type_rights';
  * {@link DEFAULT_NEW_TYPE_RIGHTS}. Takes `db` or `tx` (the importer reads it inside its transaction).
  */
 export async function readNewTypeRights(db: Db): Promise<NewTypeRights> {
-  const value = (await repo.getSettings(db, [NEW_TYPE_RIGHTS_KEY]))[NEW_TYPE_RIGHTS_KEY];
+  const value = (await getSettings(db, [NEW_TYPE_RIGHTS_KEY]))[NEW_TYPE_RIGHTS_KEY];
   const parsed = NewTypeRights.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_NEW_TYPE_RIGHTS;
 }
@@ -150,7 +151,7 @@ export class ContentAdminService {
   /** adminGetCatalogueSettings: the configured special ids (0 = found by type_sort) and the operator's hot words. */
   async settings(): Promise<CatalogueSettings> {
     const keys = SPECIAL_KEYS.map(([k]) => k);
-    const values = await repo.getSettings(this.db, [...keys, HOT_SEARCH_KEY]);
+    const values = await getSettings(this.db, [...keys, HOT_SEARCH_KEY]);
     const special = Object.fromEntries(keys.map((k) => [k, Number(values[k] ?? 0) || 0])) as SpecialTypes;
     const hot = values[HOT_SEARCH_KEY];
     return {

@@ -7,7 +7,7 @@
 import { DataQuery } from '@openvod/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
 import { appSetting, macGroup, macType, macVod, searchWord } from '../../db/schema/index.ts';
 import { seedDemoTypes } from '../../seed/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';

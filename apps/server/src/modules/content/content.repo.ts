@@ -6,7 +6,7 @@ import type { CategoryBase, DataQuery, VodDetail, VodItem } from '@openvod/contr
 import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { appSetting, macType, macVod } from '../../db/schema/index.ts';
+import { macType, macVod } from '../../db/schema/index.ts';
 import { parsePlay } from './play.ts';
 import { normaliseQuery, prefixPattern, relevanceRank, searchMatch } from './search.ts';
 
@@ -442,15 +442,6 @@ export async function addHit(db: Db, vodId: number): Promise<number | undefined>
     .where(and(eq(macVod.vod_id, vodId), eq(macVod.vod_status, 1)))
     .returning({ vod_hits: macVod.vod_hits });
   return row?.vod_hits;
-}
-
-export async function getSettings(db: Db, keys: string[]): Promise<Record<string, unknown>> {
-  const rows = await db.select().from(appSetting).where(inArray(appSetting.key, keys));
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-}
-
-export async function setSetting(db: Db, key: string, value: unknown): Promise<void> {
-  await db.insert(appSetting).values({ key, value }).onConflictDoUpdate({ target: appSetting.key, set: { value } });
 }
 
 /** Actor names of a `vod_actor` text (comma, 、, / or | separated), at most `max`, each at least 2 characters. */

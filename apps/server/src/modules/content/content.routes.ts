@@ -8,8 +8,8 @@
  * score needs a signed-in user (401 without).
  */
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/routes.ts';
-import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { currentUser } from '../accounts/accounts.service.ts';
 import type { ContentService } from './content.service.ts';
 
 export function contentRoutes(
@@ -28,22 +28,15 @@ export function contentRoutes(
     return { raw: await signMedia(raw) };
   });
   // A view count is a write anyone can call: throttle per client so counts cannot be pumped.
-  defineRoute(
-    app,
-    'hits',
-    async ({ params }) => ({ code: 1, msg: 'ok', vod_hits: await content.hit(params.id) }),
-    undefined,
-    {
-      rateLimit: { max: 60, timeWindow: '1 minute' },
-    },
-  );
+  defineRoute(app, 'hits', async ({ params }) => ({ code: 1, msg: 'ok', vod_hits: await content.hit(params.id) }), {
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+  });
   defineRoute(app, 'getRelated', async ({ params, query }) => content.related(params.id, query.limit));
   defineRoute(app, 'getHitsList', async ({ query }) => content.hitsList(query));
   defineRoute(
     app,
     'score',
     async ({ params, query, req }) => content.score(params.id, currentUser(req).user_id, query.score),
-    userGuard,
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
   defineRoute(app, 'suggest', async ({ query }) => content.suggest(query));

@@ -46,8 +46,9 @@ import {
 import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import { AppError } from '../../core/errors.ts';
+import { getSettings } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
 import * as cat from './catalogue.repo.ts';
 import * as repo from './content.repo.ts';
 import { type HitsReset, periodsOf, resetHitsIfDue } from './hits.jobs.ts';
@@ -129,6 +130,11 @@ export interface ContentServiceOptions {
   onError?: (msg: string, err: unknown) => void;
   /** How long (ms) searched words may wait in memory before they are written (default {@link SEARCH_FLUSH_MS}). */
   searchFlushMs?: number;
+  /**
+   * The play gate of getDetail (spec §4 free views and paid titles; app.ts: the quotas module's
+   * QuotasService.playOpen). Without one every caller with category rights gets the addresses.
+   */
+  playGate?: PlayGate;
 }
 
 /** Searched words are written at most this long (ms) after the first one of a batch ({@link flushSearches}). */
@@ -169,7 +175,6 @@ interface DetailEntry {
 }
 
 export class ContentService {
-  private playGate: PlayGate | undefined;
   private cache = new LRUCache<string, string>({ max: 2000, ttl: CACHE_TTL_MS });
   private detailCache = new LRUCache<number, DetailEntry>({ max: 5000, ttl: CACHE_TTL_MS });
   private rankCache = new LRUCache<string, string>({ max: 500, ttl: RANK_TTL_MS });
@@ -286,7 +291,7 @@ export class ContentService {
     const hit = this.specialCache.get('all');
     if (hit) return hit;
     const types = await this.allTypes();
-    const settings = await repo.getSettings(
+    const settings = await getSettings(
       this.db,
       SPECIAL_KEYS.map(([k]) => k),
     );
@@ -550,13 +555,6 @@ export class ContentService {
   }
 
   /**
-   * Install the play gate (issue 7 item 2); without one every caller with category rights gets the addresses.
-   */
-  setPlayGate(gate: PlayGate): void {
-    this.playGate = gate;
-  }
-
-  /**
    * getDetail: one published title with parsed sources, for `caller` (undefined = no session, the guest group 1).
    * - Without rights to the title's top category (`type_id_1`, or its own category when top-level) for the caller's
    *   group: `permission: 0`, no sources, blank play columns.
@@ -569,9 +567,10 @@ export class ContentService {
     const entry = await this.detailEntry(vodId);
     const rights = await this.rightsOf(caller?.group_id ?? GUEST_GROUP_ID);
     if (!rights.has(entry.top)) return { raw: entry.restricted };
-    if (entry.feed || !this.playGate) return { raw: entry.full };
+    const gate = this.opts.playGate;
+    if (entry.feed || !gate) return { raw: entry.full };
     const title = { top: entry.top, vod_points_play: entry.price };
-    return { raw: (await this.playGate(caller, vodId, title)) ? entry.full : entry.locked };
+    return { raw: (await gate(caller, vodId, title)) ? entry.full : entry.locked };
   }
 
   /**
@@ -744,7 +743,7 @@ export class ContentService {
     const today = this.today();
     return this.cached(`hot:${today}`, async (): Promise<HotSearchResponse> => {
       await this.flushSearches();
-      const configured = (await repo.getSettings(this.db, [HOT_SEARCH_KEY]))[HOT_SEARCH_KEY];
+      const configured = (await getSettings(this.db, [HOT_SEARCH_KEY]))[HOT_SEARCH_KEY];
       if (Array.isArray(configured) && configured.length) {
         return { code: 1, msg: 'ok', list: configured.map(String) };
       }

@@ -13,8 +13,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { rowsOf } from '../../core/db.ts';
 import type { JobDefinition } from '../../core/jobs.ts';
-import { type Db, rowsOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { appSetting } from '../../db/schema/index.ts';
 
 export const HITS_PERIOD_KEY = 'hits_period';

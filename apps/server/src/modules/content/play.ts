@@ -7,6 +7,7 @@
  * `vod_play_from` and `nid` the 1-based position of the episode in its source, as MacCMS play URLs use them.
  */
 import type { Episode, Source } from '@openvod/contract';
+import { plainText, safeUrl } from '../../lib/sanitize.ts';
 
 export const SOURCE_SEP = '$$$';
 export const EPISODE_SEP = '#';
@@ -79,5 +80,37 @@ export function formatPlay(sources: Source[]): PlayColumns {
     vod_play_url: sources
       .map((s) => s.episodes.map((e) => `${e.name}${FIELD_SEP}${e.url}`).join(EPISODE_SEP))
       .join(SOURCE_SEP),
+  };
+}
+
+/**
+ * Clean MacCMS play columns: unsafe URLs dropped, names made plain, then re-encoded (sids renumbered if sources
+ * vanish). Used by the importer and by console edits.
+ */
+export function cleanPlayColumns(cols: { from: string; server: string; note: string; url: string }) {
+  const sources = parsePlay({
+    vod_play_from: cols.from,
+    vod_play_server: cols.server,
+    vod_play_note: cols.note,
+    vod_play_url: cols.url,
+  })
+    .map((s, i) => ({
+      ...s,
+      sid: i + 1,
+      from: plainText(s.from, 60).replace(/[$#]/g, '') || `line${i + 1}`,
+      server: plainText(s.server, 60).replace(/[$#]/g, '') || 'no',
+      note: plainText(s.note, 60).replace(/[$#]/g, ''),
+      episodes: s.episodes
+        .map((e) => ({ ...e, name: plainText(e.name, 60).replace(/[$#]/g, ''), url: safeUrl(e.url, 2048) }))
+        .filter((e) => e.url !== '')
+        .map((e, j) => ({ ...e, nid: j + 1 })),
+    }))
+    .filter((s) => s.episodes.length > 0);
+  const out = formatPlay(sources);
+  return {
+    from: out.vod_play_from,
+    server: out.vod_play_server,
+    note: out.vod_play_note,
+    url: out.vod_play_url,
   };
 }

@@ -9,9 +9,9 @@
  * not in the table is never dropped: its lines are shown under the code.
  */
 import type { Player } from '@openvod/contract';
+import { getSettings, setSetting } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
 import { plainText, safeUrl } from '../../lib/sanitize.ts';
-import * as repo from './content.repo.ts';
 
 /** `app_setting` key of the player table. */
 export const PLAYER_KEY = 'vod_player';
@@ -47,7 +47,7 @@ const order = (a: Player, b: Player) => a.sort - b.sort || a.from.localeCompare(
 
 /** The player table, by `sort` then code. Takes `db` or `tx`. */
 export async function readPlayers(db: Db): Promise<Player[]> {
-  const value = (await repo.getSettings(db, [PLAYER_KEY]))[PLAYER_KEY];
+  const value = (await getSettings(db, [PLAYER_KEY]))[PLAYER_KEY];
   if (!Array.isArray(value)) return [];
   const out: Player[] = [];
   for (const item of value) {
@@ -58,7 +58,7 @@ export async function readPlayers(db: Db): Promise<Player[]> {
 }
 
 async function write(db: Db, players: Player[]): Promise<void> {
-  await repo.setSetting(db, PLAYER_KEY, [...players].sort(order));
+  await setSetting(db, PLAYER_KEY, [...players].sort(order));
 }
 
 /**

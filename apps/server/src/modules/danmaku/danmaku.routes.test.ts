@@ -100,7 +100,7 @@ describe('barrageSend', () => {
     const empty = await send(alice, { text: ' \u202e\u200b ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 1001, msg: 'The danmaku cannot be empty', field: 'text' });
-    // A NUL is refused for every operation before validation (plugins/text-input.ts), naming the field.
+    // A NUL is refused for every operation before validation (core/text-input.ts), naming the field.
     const nul = await send(alice, { text: ' \u0000\u202e ' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({ code: 1001, field: 'text' });
@@ -270,7 +270,7 @@ describe('account deletion', () => {
     const handlers = t.app.services.accounts.deletionHandlers;
 
     // A handler registered after danmaku's fails: the whole deletion rolls back, her danmaku included.
-    const unregister = t.app.services.accounts.onDeletion(async () => {
+    const unregister = t.app.events.on('user.deleted', async () => {
       throw new Error('later handler failed');
     });
     await expect(processDeletions(t.db.db, new Date(), { handlers })).rejects.toThrow('later handler failed');

@@ -12,20 +12,15 @@ import websocket from '@fastify/websocket';
 import { DANMAKU_USER_WINDOW_MS, DANMAKU_WS_PATH, DanmakuSocketQuery } from '@openvod/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
-import { currentUser, type DeletionHandler, userGuard } from '../accounts/accounts.service.ts';
+import { currentUser } from '../accounts/accounts.service.ts';
 import { DanmakuHub } from './danmaku.hub.ts';
 import { DanmakuService, RedisHitCounter } from './danmaku.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
 
-export async function danmakuRoutes(
-  app: FastifyInstance,
-  service: DanmakuService,
-  hub: DanmakuHub,
-  adminGuard: AdminGuard,
-) {
+export async function danmakuRoutes(app: FastifyInstance, service: DanmakuService, hub: DanmakuHub) {
   if (!app.hasDecorator('websocketServer')) {
     await app.register(websocket, { options: { maxPayload: 1024 } });
   }
@@ -45,7 +40,6 @@ export async function danmakuRoutes(
         color: body.color,
       }),
     }),
-    userGuard,
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
 
@@ -69,39 +63,27 @@ export async function danmakuRoutes(
     },
   );
 
-  defineRoute(app, 'adminListDanmaku', async ({ query }) => service.adminList(query), adminGuard);
-  defineRoute(
-    app,
-    'adminDeleteDanmaku',
-    async ({ params }) => {
-      await service.remove(params.id);
-      return ok;
-    },
-    adminGuard,
-  );
-  defineRoute(app, 'adminListDanmakuBlocks', async () => ({ ...ok, list: await service.blocks() }), adminGuard);
-  defineRoute(
-    app,
-    'adminBlockDanmakuUser',
-    async ({ params, body }) => ({ ...ok, info: await service.block(params.id, body.reason) }),
-    adminGuard,
-  );
-  defineRoute(
-    app,
-    'adminUnblockDanmakuUser',
-    async ({ params }) => {
-      await service.unblock(params.id);
-      return ok;
-    },
-    adminGuard,
-  );
+  defineRoute(app, 'adminListDanmaku', async ({ query }) => service.adminList(query));
+  defineRoute(app, 'adminDeleteDanmaku', async ({ params }) => {
+    await service.remove(params.id);
+    return ok;
+  });
+  defineRoute(app, 'adminListDanmakuBlocks', async () => ({ ...ok, list: await service.blocks() }));
+  defineRoute(app, 'adminBlockDanmakuUser', async ({ params, body }) => ({
+    ...ok,
+    info: await service.block(params.id, body.reason),
+  }));
+  defineRoute(app, 'adminUnblockDanmakuUser', async ({ params }) => {
+    await service.unblock(params.id);
+    return ok;
+  });
 }
 
 /**
  * Wire the danmaku module into the app (app.ts): the hub (Redis pub/sub channel `<redisPrefix>danmaku` when `redis`
  * is given), the service (per-user send counter in Redis under `<redisPrefix>danmaku-send:` when given) and the
- * routes. `barrageState` reads `app_barrage_state` of the operator's app config; `onUserDeletion` (the accounts
- * service's `onDeletion`) gets the handler that removes a deleted user's danmaku in the deletion transaction.
+ * routes. `barrageState` reads `app_barrage_state` of the operator's app config. On `user.deleted`
+ * (modules/accounts/accounts.events.ts) a deleted user's danmaku go in the deletion transaction.
  */
 export async function registerDanmaku(
   app: FastifyInstance,
@@ -110,9 +92,6 @@ export async function registerDanmaku(
     redis: Redis | undefined;
     redisPrefix: string;
     barrageState: () => Promise<number>;
-    adminGuard: AdminGuard;
-    /** Registers the account-deletion handler ({@link DanmakuService.forgetUser}): AccountsService.onDeletion. */
-    onUserDeletion?: (handler: DeletionHandler) => void;
   },
 ): Promise<DanmakuService> {
   const hub = new DanmakuHub(deps.redis, `${deps.redisPrefix}danmaku`, (msg, err) => app.log.warn({ err }, msg));
@@ -124,9 +103,7 @@ export async function registerDanmaku(
       ? new RedisHitCounter(deps.redis, `${deps.redisPrefix}danmaku-send:`, DANMAKU_USER_WINDOW_MS)
       : undefined,
   });
-  deps.onUserDeletion?.(async (tx, user) => {
-    await service.forgetUser(tx, user.user_id);
-  });
-  await danmakuRoutes(app, service, hub, deps.adminGuard);
+  app.events.on('user.deleted', ({ tx, user }) => service.forgetUser(tx, user.user_id));
+  await danmakuRoutes(app, service, hub);
   return service;
 }

@@ -24,9 +24,9 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { AppError, badRequest } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { danmaku, danmakuBlock, macUser, macVod } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import type { DanmakuHub } from './danmaku.hub.ts';
 
@@ -317,7 +317,7 @@ export class DanmakuService {
   }
 
   /**
-   * Account deletion (AccountsService.onDeletion, inside the deletion transaction `tx`; spec §4 "Account deletion"):
+   * Account deletion (the `user.deleted` event, inside the deletion transaction `tx`; spec §4 "Account deletion"):
    * every danmaku the user sent goes, with the name and avatar copied into it. Idempotent (a retried deletion finds
    * none). Returns how many were removed. Viewers already playing the episode keep them on screen until they reload;
    * the operator's block of the user (danmaku_block) stays with the anonymised account.

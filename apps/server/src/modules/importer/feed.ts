@@ -11,8 +11,8 @@
  * Errors: {@link FeedError} with a message that says what is wrong (not a feed, API closed, bad item...).
  */
 import { XMLParser } from 'fast-xml-parser';
-import type { FeedKey } from '../../i18n/feed-messages.ts';
-import { t } from '../../i18n/messages.ts';
+import type { FeedKey } from '../../core/i18n/feed-messages.ts';
+import { t } from '../../core/i18n/messages.ts';
 
 /** One remote title with MacCMS field names; values are raw (unsanitised) strings or numbers. */
 export type RemoteVod = Record<string, unknown> & { vod_id: string; vod_name: string; type_id: number };

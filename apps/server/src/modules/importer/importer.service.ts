@@ -26,15 +26,14 @@ import { createHash } from 'node:crypto';
 import type { ImportResult, Locale } from '@openvod/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
-import { t } from '../../i18n/messages.ts';
 import { safeGetText } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
-import { grantNewTypes, type NewType } from '../accounts/group-rights.ts';
+import { grantNewTypes, type NewType } from '../accounts/index.ts';
 import { readNewTypeRights } from '../content/content-admin.service.ts';
-import { formatPlay, parsePlay } from '../content/play.ts';
-import { addPlayers, cleanPlayerCode } from '../content/players.ts';
+import { addPlayers, cleanPlayColumns, cleanPlayerCode } from '../content/index.ts';
 import { FeedError, type ParsedFeed, parseFeed, type RemoteClass, type RemoteVod } from './feed.ts';
 
 export { FeedError } from './feed.ts';
@@ -169,38 +168,6 @@ export function parseFeedTime(value: unknown, timeZone: string, fallback: Date):
   if (local.isValid) return local.toJSDate();
   const iso = DateTime.fromISO(s, { zone: timeZone });
   return iso.isValid ? iso.toJSDate() : fallback;
-}
-
-/**
- * Clean MacCMS play columns: unsafe URLs dropped, names made plain, then re-encoded (sids renumbered if sources
- * vanish). Used by the importer and by console edits.
- */
-export function cleanPlayColumns(cols: { from: string; server: string; note: string; url: string }) {
-  const sources = parsePlay({
-    vod_play_from: cols.from,
-    vod_play_server: cols.server,
-    vod_play_note: cols.note,
-    vod_play_url: cols.url,
-  })
-    .map((s, i) => ({
-      ...s,
-      sid: i + 1,
-      from: plainText(s.from, 60).replace(/[$#]/g, '') || `line${i + 1}`,
-      server: plainText(s.server, 60).replace(/[$#]/g, '') || 'no',
-      note: plainText(s.note, 60).replace(/[$#]/g, ''),
-      episodes: s.episodes
-        .map((e) => ({ ...e, name: plainText(e.name, 60).replace(/[$#]/g, ''), url: safeUrl(e.url, 2048) }))
-        .filter((e) => e.url !== '')
-        .map((e, j) => ({ ...e, nid: j + 1 })),
-    }))
-    .filter((s) => s.episodes.length > 0);
-  const out = formatPlay(sources);
-  return {
-    from: out.vod_play_from,
-    server: out.vod_play_server,
-    note: out.vod_play_note,
-    url: out.vod_play_url,
-  };
 }
 
 function cleanPlay(item: RemoteVod, prefix: 'vod_play' | 'vod_down') {
@@ -398,7 +365,7 @@ async function sameTitle(
 /** Advisory lock key of imports ("OVIM"). */
 export const IMPORT_LOCK_KEY = 0x4f56494d;
 
-/** Why a title was skipped: a message key (i18n/messages.ts), translated by {@link localiseResult}. */
+/** Why a title was skipped: a message key (core/i18n/messages.ts), translated by {@link localiseResult}. */
 export type SkipReason = 'skip_locked' | 'skip_no_category' | 'skip_empty_name';
 
 /** An import's counts with untranslated skip reasons. */

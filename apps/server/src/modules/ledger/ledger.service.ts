@@ -15,9 +15,10 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { rowsOf } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccount, ledgerCheckDiff, ledgerCheckRun, ledgerEntry } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { creditPoints } from '../accounts/accounts.service.ts';
 
 /** Assets with a balance in `ledger_account`. */
@@ -211,10 +212,9 @@ export class LedgerService {
       full join (select user_id, asset, sum(amount) as s from ledger_entry
                  where asset in ('views', 'downloads', 'cash_fen') group by user_id, asset) e
         on e.user_id = a.user_id and e.asset = a.asset`);
-    const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Record<string, unknown>[];
     const all = [
-      ...rowsOf(points).map((r) => ({ ...r, asset: 'points' })),
-      ...rowsOf(accounts),
+      ...rowsOf<Record<string, unknown>>(points).map((r) => ({ ...r, asset: 'points' })),
+      ...rowsOf<Record<string, unknown>>(accounts),
     ] as unknown as LedgerDifference[];
     const list = all
       .map((r) => ({

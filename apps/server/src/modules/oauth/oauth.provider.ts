@@ -13,7 +13,7 @@
  * - `none` (default otherwise): oauth/wxLogin answer 'No third-party login authorization service configured'.
  */
 import type { AuthProvidersConfig } from '../../config/config.ts';
-import type { FetchLike } from '../sms/sms.provider.ts';
+import type { FetchLike } from '../sms/index.ts';
 
 export interface OAuthProfile {
   /** Stable id of the user at the provider (stored in `user_openid_weixin`, at most 64 characters). */

@@ -3,7 +3,7 @@
  * session). Rate limit 10/min per IP on both.
  */
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../plugins/routes.ts';
+import { defineRoute } from '../../core/routes.ts';
 import { clientContext } from '../accounts/accounts.service.ts';
 import type { OAuthService } from './oauth.service.ts';
 
@@ -11,13 +11,9 @@ const LIMIT = { max: 10, timeWindow: '1 minute' };
 
 export function oauthRoutes(app: FastifyInstance, oauth: OAuthService) {
   const ok = { code: 1 as const, msg: 'ok' };
-  defineRoute(
-    app,
-    'oauth',
-    async ({ query }) => ({ ...ok, ...(await oauth.start(query.provider, query.redirect)) }),
-    undefined,
-    { rateLimit: LIMIT },
-  );
+  defineRoute(app, 'oauth', async ({ query }) => ({ ...ok, ...(await oauth.start(query.provider, query.redirect)) }), {
+    rateLimit: LIMIT,
+  });
   defineRoute(
     app,
     'wxLogin',
@@ -25,7 +21,6 @@ export function oauthRoutes(app: FastifyInstance, oauth: OAuthService) {
       ...ok,
       ...(await oauth.login(body, clientContext(req))),
     }),
-    undefined,
     { rateLimit: LIMIT },
   );
 }

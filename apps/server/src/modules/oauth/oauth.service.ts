@@ -17,8 +17,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@openvod/contract';
-import { t } from '../../i18n/messages.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
 import {
   type AccountsService,
   type ClientContext,

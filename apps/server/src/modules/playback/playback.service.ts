@@ -12,14 +12,14 @@
  *   (`ulog_points` > 0, issue 7) are never removed here.
  * - favourites (type 2, issue 7 item 1) toggle (spec §4 "Favourite/like toggle: adding an existing entry removes
  *   it"): `ac=set` of an existing favourite removes it and answers `list: []`, `existed: true`; a new film favourite
- *   (mid 1) pays the daily "collect films" task (plog type 20, through {@link FavouriteHook}; the points ledger
+ *   (mid 1) pays the daily "collect films" task (plog type 20, through the `favourite.added` event, playback.events.ts; the points ledger
  *   pays one film once a day and caps the day's count) and answers the new balance in `point`. Wallpaper
  *   favourites (mid 12) are kept per picture (`sid`/`nid`) and pay nothing. The quota hook does not run for them.
  * - favs / downs / plays: the user's favourites (of a `mid`), downloads and watch log, newest first, paged.
  * The answer carries `list`, `point` (the user's points) and `existed` (an entry of the title existed before).
  *
- * Issue 7 hook ({@link UlogQuotaHook}): the free-view/free-download quota of spec §4 runs before a set through
- * {@link PlaybackService.setQuotaHook}; here it is a no-op (nothing is blocked, no counter moves).
+ * The free-view/free-download quota of spec §4 ({@link UlogQuotaHook}) runs around a set: PlaybackDeps.quota,
+ * the quotas module's service as wired in app.ts; without one nothing is blocked and no counter moves.
  */
 import {
   type AppConfig,
@@ -33,10 +33,13 @@ import {
   type UlogQuery,
   type UlogResponse,
 } from '@openvod/contract';
+import { transaction } from '../../core/db.ts';
+import { badRequest } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import './playback.events.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../plugins/errors.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
-import { parseEpisodes, SOURCE_SEP } from '../content/play.ts';
+import { parseEpisodes, SOURCE_SEP } from '../content/index.ts';
 import { resolveRealPath } from './realpath.ts';
 import * as repo from './ulog.repo.ts';
 
@@ -55,13 +58,6 @@ export interface UlogQuotaHook {
   beforeSet(ctx: UlogSetContext): Promise<void>;
   afterSet(ctx: UlogSetContext & { inserted: boolean }): Promise<{ point?: number } | undefined>;
 }
-
-/**
- * Called after a new film favourite was written (issue 7: the daily task "collect 1-5 films", plog type 20, ref the
- * title): answers the user's new balance when points were paid. Its errors are logged by the caller's hook, never
- * fail the favourite.
- */
-export type FavouriteHook = (user: UserRow, vodId: number) => Promise<{ point?: number } | undefined>;
 
 /** The no-op hook of issue 5: nothing is blocked or counted. */
 export const NO_QUOTA: UlogQuotaHook = {
@@ -116,27 +112,26 @@ export interface PlaybackDeps {
    * its titles and only they carry the picture address (`data.url`).
    */
   galleryTypeId?: () => Promise<number>;
+  /**
+   * The free-view quota of spec §4 around a set of a watch or download entry (app.ts: the quotas module's
+   * QuotasService.hook, read at each set); default {@link NO_QUOTA}.
+   */
+  quota?: () => UlogQuotaHook;
+  /** The app's event bus: a new film favourite is announced as `favourite.added` (playback.events.ts). */
+  events: EventBus;
 }
 
 export class PlaybackService {
   /** The clock (tests move it). */
   now: () => Date = () => new Date();
-  private quota: UlogQuotaHook = NO_QUOTA;
-  private favourite: FavouriteHook = async () => undefined;
 
   constructor(
     private db: Db,
     private deps: PlaybackDeps,
   ) {}
 
-  /** Issue 7: install the free-view quota of spec §4. */
-  setQuotaHook(hook: UlogQuotaHook): void {
-    this.quota = hook;
-  }
-
-  /** Issue 7: pay the daily "collect films" task for a new film favourite (app.ts wires PointsService.award). */
-  setFavouriteHook(hook: FavouriteHook): void {
-    this.favourite = hook;
+  private get quota(): UlogQuotaHook {
+    return this.deps.quota?.() ?? NO_QUOTA;
   }
 
   /** getJsonRealPath; errors as {@link resolveRealPath}. */
@@ -199,7 +194,7 @@ export class PlaybackService {
 
   /**
    * The favourite toggle (spec §4): removes the favourite of `key` when there is one, else writes it and, for a
-   * film (mid 1), runs the favourite hook (daily task points). Concurrent toggles of one title end with at most one
+   * film (mid 1), announces `favourite.added` (the points module pays the daily task) and answers the balance after. Concurrent toggles of one title end with at most one
    * entry (the unique index; a delete that finds nothing answers like a fresh insert's loser: `existed` false).
    */
   private async toggleFavourite(user: UserRow, key: repo.UlogKey, gallery: number): Promise<UlogResponse> {
@@ -207,16 +202,28 @@ export class PlaybackService {
     const removed = await repo.deleteEntries(this.db, key);
     if (removed > 0) return { ...ok, list: [], point: user.user_points, existed: true };
     const at = Math.floor(this.now().getTime() / 1000);
-    const { row, inserted } = await repo.upsertEntry(this.db, key, at, {});
-    const base = { user_id: key.user_id, ulog_mid: key.ulog_mid, ulog_type: key.ulog_type };
-    if (inserted) await repo.trimEntries(this.db, base, ULOG_LIMIT);
-    const paid = inserted && key.ulog_mid === ULOG_MID.vod ? await this.favourite(user, key.ulog_rid) : undefined;
+    let point = user.user_points;
+    const { row } = await transaction(this.db, async (tx, { afterCommit }) => {
+      const written = await repo.upsertEntry(tx, key, at, {});
+      if (!written.inserted) return written;
+      const base = { user_id: key.user_id, ulog_mid: key.ulog_mid, ulog_type: key.ulog_type };
+      await repo.trimEntries(tx, base, ULOG_LIMIT);
+      if (key.ulog_mid === ULOG_MID.vod) {
+        // Once committed: subscribers (the points module's daily "collect films" task) run, and the answer carries
+        // the balance they left.
+        afterCommit(async () => {
+          await this.deps.events.announce('favourite.added', { user, vodId: key.ulog_rid });
+          point = (await repo.userPoints(this.db, user.user_id)) ?? point;
+        });
+      }
+      return written;
+    });
     const entry = await repo.entryWithVod(this.db, row.ulog_id, gallery);
-    return { ...ok, list: entry ? [toUlogItem(entry)] : [], point: paid?.point ?? user.user_points, existed: false };
+    return { ...ok, list: entry ? [toUlogItem(entry)] : [], point, existed: false };
   }
 
   /**
-   * Guest merge (AccountsService.onMerge, inside the merge transaction `tx`; modules/accounts/guest-merge.ts): the
+   * Guest merge (the `user.merged` event, inside the merge transaction `tx`; modules/accounts/guest-merge.ts): the
    * guest's watch records, favourites, downloads and purchases become the target's ({@link repo.moveUserEntries}:
    * an entry both have is kept once, with the best of both). Returns how many guest entries moved or merged.
    */
@@ -225,7 +232,7 @@ export class PlaybackService {
   }
 
   /**
-   * Account deletion (AccountsService.onDeletion, inside the deletion transaction `tx`): the user's free log entries
+   * Account deletion (the `user.deleted` event, inside the deletion transaction `tx`): the user's free log entries
    * (watch records, favourites, downloads) go; paid entries (issue 7) stay with the anonymised account.
    */
   async forgetUser(tx: Db, userId: number): Promise<void> {

@@ -12,9 +12,9 @@
  * and on redirects) unless ALLOW_PRIVATE_FEEDS=1, 10 s, 256 KiB. The resolved address must be http(s) too.
  */
 import type { AppConfig, RealPathQuery, RealPathResponse } from '@openvod/contract';
-import { t } from '../../i18n/messages.ts';
+import { AppError } from '../../core/errors.ts';
+import { t } from '../../core/i18n/messages.ts';
 import { FetchError, safeGetText } from '../../lib/safe-fetch.ts';
-import { AppError } from '../../plugins/errors.ts';
 
 export const REALPATH_TIMEOUT_MS = 10_000;
 export const REALPATH_MAX_BYTES = 256 * 1024;

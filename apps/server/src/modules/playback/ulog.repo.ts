@@ -3,8 +3,9 @@
  * the catalogue table: one query per list instead of one content-service call per entry).
  */
 import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
-import { macUlog, macVod } from '../../db/schema/index.ts';
+import { rowsOf } from '../../core/db.ts';
+import type { Db } from '../../db/client.ts';
+import { macUlog, macUser, macVod } from '../../db/schema/index.ts';
 
 export type UlogRow = typeof macUlog.$inferSelect;
 export type UlogWithVod = UlogRow & {
@@ -240,4 +241,10 @@ export async function deleteUserEntries(db: Db, userId: number): Promise<number>
     .where(and(eq(macUlog.user_id, userId), eq(macUlog.ulog_points, 0)))
     .returning({ id: macUlog.ulog_id });
   return rows.length;
+}
+
+/** The user's points balance now (mac_user.user_points), undefined when the user does not exist. */
+export async function userPoints(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ p: macUser.user_points }).from(macUser).where(eq(macUser.user_id, userId));
+  return row?.p;
 }

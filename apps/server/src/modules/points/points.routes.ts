@@ -5,49 +5,38 @@
  * (setDuration: 20 a minute, the player reports every 30 s; the others 30 a minute).
  */
 import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
-import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import { currentUser } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { subscribePoints } from './points.events.ts';
 import { type GrantVip, type PointsOptions, PointsService } from './points.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
 const WRITE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
-export function pointsRoutes(app: FastifyInstance, points: PointsService, adminGuard: AdminGuard) {
-  defineRoute(
-    app,
-    'plogList',
-    async ({ query, req }) => ({
-      ...ok,
-      ...(await points.plogList(currentUser(req).user_id, query.page, query.limit)),
-    }),
-    userGuard,
-  );
+export function pointsRoutes(app: FastifyInstance, points: PointsService) {
+  defineRoute(app, 'plogList', async ({ query, req }) => ({
+    ...ok,
+    ...(await points.plogList(currentUser(req).user_id, query.page, query.limit)),
+  }));
   defineRoute(
     app,
     'setPlog',
     async ({ query, req }) => ({ ...ok, ...(await points.setPlog(currentUser(req), query.type, query.id)) }),
-    userGuard,
     { rateLimit: WRITE_LIMIT },
   );
-  defineRoute(app, 'getTask', async ({ req }) => ({ ...ok, ...(await points.getTask(currentUser(req))) }), userGuard);
+  defineRoute(app, 'getTask', async ({ req }) => ({ ...ok, ...(await points.getTask(currentUser(req))) }));
   defineRoute(
     app,
     'setDuration',
     async ({ query, req }) => ({ ...ok, ...(await points.setDuration(currentUser(req), query.duration)) }),
-    userGuard,
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
-  defineRoute(
-    app,
-    'durationList',
-    async ({ query, req }) => ({
-      ...ok,
-      ...(await points.durationList(currentUser(req).user_id, query.page, query.limit)),
-    }),
-    userGuard,
-  );
+  defineRoute(app, 'durationList', async ({ query, req }) => ({
+    ...ok,
+    ...(await points.durationList(currentUser(req).user_id, query.page, query.limit)),
+  }));
   defineRoute(
     app,
     'exchangeNumber',
@@ -56,26 +45,21 @@ export function pointsRoutes(app: FastifyInstance, points: PointsService, adminG
       const key = body.key ?? (typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : undefined);
       return { ...ok, ...(await points.exchange(currentUser(req), body, key)) };
     },
-    userGuard,
     { rateLimit: WRITE_LIMIT },
   );
   defineRoute(app, 'exchangeRates', async () => ({ ...ok, ...(await points.rates()) }));
 
-  defineRoute(app, 'adminListPointTasks', async () => ({ ...ok, list: await points.adminTasks() }), adminGuard);
-  defineRoute(
-    app,
-    'adminUpdatePointTask',
-    async ({ params, body }) => ({ ...ok, info: await points.updateTask(params.id, body) }),
-    adminGuard,
-  );
-  defineRoute(app, 'adminGetPointsSettings', async () => ({ ...ok, ...(await points.settings()) }), adminGuard);
-  defineRoute(
-    app,
-    'adminUpdatePointsSettings',
-    async ({ body }) => ({ ...ok, ...(await points.updateSettings(body)) }),
-    adminGuard,
-  );
-  defineRoute(app, 'adminPointsReport', async ({ query }) => ({ ...ok, ...(await points.report(query)) }), adminGuard);
+  defineRoute(app, 'adminListPointTasks', async () => ({ ...ok, list: await points.adminTasks() }));
+  defineRoute(app, 'adminUpdatePointTask', async ({ params, body }) => ({
+    ...ok,
+    info: await points.updateTask(params.id, body),
+  }));
+  defineRoute(app, 'adminGetPointsSettings', async () => ({ ...ok, ...(await points.settings()) }));
+  defineRoute(app, 'adminUpdatePointsSettings', async ({ body }) => ({
+    ...ok,
+    ...(await points.updateSettings(body)),
+  }));
+  defineRoute(app, 'adminPointsReport', async ({ query }) => ({ ...ok, ...(await points.report(query)) }));
 }
 
 /** Wire the points module into the app (app.ts, after billing: VIP exchange uses billing's grantVip). */
@@ -91,7 +75,6 @@ export function registerPoints(
     verifyAdClick?: (userId: number, impressionId: number, tx: Db) => Promise<boolean>;
     /** Whether a task's feature is on for a user (PointsOptions.taskAvailable). */
     taskAvailable?: PointsOptions['taskAvailable'];
-    adminGuard: AdminGuard;
   },
 ): PointsService {
   const points = new PointsService(deps.db, deps.ledger, {
@@ -101,6 +84,7 @@ export function registerPoints(
     verifyAdClick: deps.verifyAdClick,
     taskAvailable: deps.taskAvailable,
   });
-  pointsRoutes(app, points, deps.adminGuard);
+  pointsRoutes(app, points);
+  subscribePoints(app.events, points);
   return points;
 }

@@ -22,6 +22,9 @@ import {
   TASK_PLOG,
 } from '@openvod/contract';
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { rowsOf } from '../../core/db.ts';
+import { AppError, badRequest } from '../../core/errors.ts';
+import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import {
   macGroup,
@@ -33,9 +36,8 @@ import {
   pointsTaskDay,
   pointsUserDay,
 } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
-import { operatorDay, operatorDayRange, type UserRow } from '../accounts/accounts.service.ts';
-import { quotaGroupOf } from '../accounts/guest-account.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
+import { quotaGroupOf } from '../accounts/index.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
 export type TaskRow = typeof pointsTask.$inferSelect;
@@ -100,8 +102,6 @@ export function durationRewardDue(i: {
 }): boolean {
   return i.userId > 0 && i.long > 0 && i.totalSeconds >= i.long * 60 && i.count !== i.num && !i.sent;
 }
-
-const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Record<string, unknown>[];
 
 export class PointsService {
   now: () => Date;
@@ -592,7 +592,9 @@ export class PointsService {
       .where(and(...conds))
       .groupBy(macPlog.plog_type)
       .orderBy(asc(macPlog.plog_type));
-    const out = rowsOf(await this.db.execute(sql`select coalesce(sum(user_points), 0) as s from mac_user`));
+    const out = rowsOf<Record<string, unknown>>(
+      await this.db.execute(sql`select coalesce(sum(user_points), 0) as s from mac_user`),
+    );
     const by_type = rows.map((r) => ({ plog_type: r.plog_type, issued: Number(r.issued), spent: Number(r.spent) }));
     return {
       ...range,

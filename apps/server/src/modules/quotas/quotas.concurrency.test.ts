@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
 import { macGroup, macType, macVod, pointsQuota } from '../../db/schema/index.ts';
 import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
 import { makeUser, type TestUser } from '../accounts/test-helpers.ts';

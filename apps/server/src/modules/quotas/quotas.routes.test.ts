@@ -8,7 +8,7 @@
 import { guestCredentials, QUOTA_CODE } from '@openvod/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../core/db.ts';
 import { macGroup, macPlog, macType, macUlog, macUser, macVod, pointsQuota } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser, nextIp, type TestUser } from '../accounts/test-helpers.ts';

@@ -1,16 +1,16 @@
 /**
- * Quota routes (spec/calls.md "quotas" rows checkBuyPopedom and ajaxBuyPopedom; issue 7 item 2) and the wiring of
- * the free-view rule into ajaxUlog (PlaybackService.setQuotaHook) and getDetail (ContentService.setPlayGate).
+ * Quota routes (spec/calls.md "quotas" rows checkBuyPopedom and ajaxBuyPopedom). The free-view rule reaches
+ * ajaxUlog (PlaybackDeps.quota: {@link QuotasService.hook}) and getDetail (ContentServiceOptions.playGate:
+ * {@link QuotasService.playOpen}) through app.ts, which hands this module's service to theirs.
  * checkBuyPopedom reads the optional `authorcode` (no or an invalid session = group 1, never 401); ajaxBuyPopedom
  * needs a session and is limited to 30 a minute per client.
  */
 import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { defineRoute } from '../../plugins/routes.ts';
-import { type AccountsService, currentUser, type UserRow, userGuard } from '../accounts/accounts.service.ts';
+import { type AccountsService, currentUser, type UserRow } from '../accounts/accounts.service.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { PlaybackService } from '../playback/playback.service.ts';
 import type { PointsService } from '../points/points.service.ts';
 import { QuotasService } from './quotas.service.ts';
 
@@ -21,13 +21,12 @@ export interface QuotasModuleDeps {
   accounts: AccountsService;
   points: PointsService;
   ledger: LedgerService;
-  playback: PlaybackService;
-  /** getDetail's provider: its play addresses are gated by {@link QuotasService.playOpen}. */
+  /** The catalogue's special (feed) categories, which the free-view rule leaves open. */
   content: ContentService;
   touristState: () => Promise<string>;
 }
 
-/** Build the service, plug the free-view rule into ajaxUlog and register the routes. */
+/** Build the service and register the routes. */
 export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): QuotasService {
   const quotas = new QuotasService(deps.db, {
     points: deps.points,
@@ -36,8 +35,6 @@ export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): Qu
     feedTypes: async () => new Set(Object.values(await deps.content.specialTypes()).filter((v) => v > 0)),
     log: (msg, err) => app.log.warn({ err }, msg),
   });
-  deps.playback.setQuotaHook(quotas.hook());
-  deps.content.setPlayGate((caller, vodId, title) => quotas.playOpen(caller, vodId, title));
   const optionalUser = async (token: string | undefined): Promise<UserRow | undefined> => {
     if (!token) return undefined;
     try {
@@ -54,7 +51,6 @@ export function registerQuotas(app: FastifyInstance, deps: QuotasModuleDeps): Qu
     app,
     'ajaxBuyPopedom',
     async ({ query, req }) => ({ ...ok, ...(await quotas.buy(currentUser(req), query)) }),
-    userGuard,
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
   return quotas;

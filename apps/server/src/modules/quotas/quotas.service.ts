@@ -45,11 +45,10 @@ import {
   TASK_PLOG,
 } from '@openvod/contract';
 import { LRUCache } from 'lru-cache';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
 import { GROUP_GUEST, type UserRow } from '../accounts/accounts.service.ts';
-import { effectiveRights } from '../accounts/group-rights.ts';
-import { isGuestAccount, quotaGroupOf } from '../accounts/guest-account.ts';
+import { effectiveRights, isGuestAccount, quotaGroupOf } from '../accounts/index.ts';
 import { InsufficientBalance, type LedgerService } from '../ledger/ledger.service.ts';
 import type { UlogQuotaHook } from '../playback/playback.service.ts';
 import type { PointsService } from '../points/points.service.ts';
@@ -245,7 +244,7 @@ export class QuotasService {
   }
 
   /**
-   * The ajaxUlog hook (PlaybackService.setQuotaHook): for a set of a watch (4) or download (5) entry of a published
+   * The ajaxUlog hook (PlaybackDeps.quota, wired in app.ts): for a set of a watch (4) or download (5) entry of a published
    * video (mid 1) it refuses with 403 (`buyRequired` with the price, `quotaUsedUp`) or takes the use before the
    * entry is written; without the group's right (play / download) of the title's category it refuses with 403
    * `noRight`, so no view is spent and no watch-film task is paid for a title the user may not play. Other types,

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { macAd } from '../../db/schema/index.ts';
-import { DEMO_AD_URL } from '../ads/demo-ad.ts';
-import { findFfmpeg, runFfmpeg } from '../media/ffmpeg.ts';
+import { DEMO_AD_URL } from '../ads/index.ts';
+import { findFfmpeg, runFfmpeg } from '../media/index.ts';
 
 export const DEMO_REWARDED_FILE = 'ads/demo-rewarded.mp4';
 export const DEMO_REWARDED_URL = `/media/${DEMO_REWARDED_FILE}`;

@@ -6,9 +6,9 @@
  * Rate limits per IP: nonce 30/min, progress 60/min, callbacks 600/min.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { defineRoute } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { type AdminGuard, defineRoute } from '../../plugins/routes.ts';
-import { currentUser, userGuard } from '../accounts/accounts.service.ts';
+import { currentUser } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { RewardsService } from './rewards.service.ts';
 import { AdmobKeyStore, DEFAULT_ADMOB_KEYS_URL } from './signatures.ts';
@@ -20,27 +20,23 @@ function sendRaw(reply: FastifyReply, status: number, type: string, body: string
   return reply as never;
 }
 
-export function rewardsRoutes(app: FastifyInstance, rewards: RewardsService, adminGuard: AdminGuard) {
+export function rewardsRoutes(app: FastifyInstance, rewards: RewardsService) {
   defineRoute(
     app,
     'rewardNonce',
     async ({ body, req }) => ({ ...ok, info: await rewards.issue(currentUser(req), body) }),
-    userGuard,
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
   defineRoute(
     app,
     'rewardProgress',
     async ({ body, req }) => ({ ...ok, info: await rewards.progress(currentUser(req), body.nonce, body.event) }),
-    userGuard,
     { rateLimit: { max: 60, timeWindow: '1 minute' } },
   );
-  defineRoute(
-    app,
-    'rewardStatus',
-    async ({ params, req }) => ({ ...ok, info: await rewards.status(currentUser(req), params.nonce) }),
-    userGuard,
-  );
+  defineRoute(app, 'rewardStatus', async ({ params, req }) => ({
+    ...ok,
+    info: await rewards.status(currentUser(req), params.nonce),
+  }));
   defineRoute(
     app,
     'rewardAdmobSsv',
@@ -51,7 +47,6 @@ export function rewardsRoutes(app: FastifyInstance, rewards: RewardsService, adm
       if (answer.result === 'forged') req.log.warn({ reason: answer.body }, 'AdMob SSV callback refused');
       return sendRaw(reply, answer.status, 'text/plain; charset=utf-8', answer.body);
     },
-    undefined,
     { rateLimit: { max: 600, timeWindow: '1 minute' } },
   );
   defineRoute(
@@ -62,22 +57,14 @@ export function rewardsRoutes(app: FastifyInstance, rewards: RewardsService, adm
       if (answer.result === 'forged') req.log.warn('uni-ad reward callback refused (signature)');
       return sendRaw(reply, answer.status, 'application/json; charset=utf-8', answer.body);
     },
-    undefined,
     { rateLimit: { max: 600, timeWindow: '1 minute' } },
   );
-  defineRoute(app, 'adminGetRewardSettings', async () => ({ ...ok, info: await rewards.settings() }), adminGuard);
-  defineRoute(
-    app,
-    'adminUpdateRewardSettings',
-    async ({ body }) => ({ ...ok, info: await rewards.updateSettings(body) }),
-    adminGuard,
-  );
-  defineRoute(
-    app,
-    'adminRewardsReport',
-    async ({ query }) => ({ ...ok, ...(await rewards.report(query)) }),
-    adminGuard,
-  );
+  defineRoute(app, 'adminGetRewardSettings', async () => ({ ...ok, info: await rewards.settings() }));
+  defineRoute(app, 'adminUpdateRewardSettings', async ({ body }) => ({
+    ...ok,
+    info: await rewards.updateSettings(body),
+  }));
+  defineRoute(app, 'adminRewardsReport', async ({ query }) => ({ ...ok, ...(await rewards.report(query)) }));
 }
 
 /**
@@ -92,7 +79,6 @@ export function registerRewards(
     timeZone: string;
     admobKeysUrl?: string | undefined;
     uniadSecret?: string | undefined;
-    adminGuard: AdminGuard;
   },
 ): RewardsService {
   const rewards = new RewardsService(deps.db, deps.ledger, {
@@ -100,6 +86,6 @@ export function registerRewards(
     admobKeys: new AdmobKeyStore(deps.admobKeysUrl || DEFAULT_ADMOB_KEYS_URL),
     uniadSecret: deps.uniadSecret || undefined,
   });
-  rewardsRoutes(app, rewards, deps.adminGuard);
+  rewardsRoutes(app, rewards);
   return rewards;
 }

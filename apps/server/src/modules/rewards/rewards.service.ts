@@ -33,11 +33,12 @@ import {
   type RewardStatus,
 } from '@openvod/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors.ts';
+import { getSettings, setSetting } from '../../core/settings.ts';
+import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
 import { macAd, rewardNonce, rewardUserDay } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { operatorDay, operatorDayRange, type UserRow } from '../accounts/accounts.service.ts';
-import { getSettings, setSetting } from '../content/content.repo.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type AdmobKeyStore, verifyAdmobQuery, verifyUniadSign } from './signatures.ts';
 

@@ -11,7 +11,7 @@
  *   being the operator's day in TZ. Checks and insert run in one transaction under advisory locks on the phone and
  *   the IP, so concurrent requests cannot both pass a cap.
  *
- * Errors ({@link AppError}, message keys of i18n/signin-messages.ts): 400 `sms_disabled` (no provider),
+ * Errors ({@link AppError}, message keys of core/i18n/signin-messages.ts): 400 `sms_disabled` (no provider),
  * 429 `sms_resend_wait` {seconds} / `sms_phone_daily` / `sms_ip_daily`, 502 `sms_send_failed` (provider failed;
  * the code is withdrawn so it does not count), 400 `sms_code_invalid` (none, expired, used or withdrawn),
  * 400 `sms_code_wrong` {left}, 400 `sms_code_locked` (5 wrong tries).
@@ -20,9 +20,9 @@ import { createHmac, randomInt } from 'node:crypto';
 import { ErrorCode } from '@openvod/contract';
 import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { smsCode } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { type SmsProvider, type SmsPurpose, SmsSendError } from './sms.provider.ts';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;

@@ -6,8 +6,8 @@
  * own validation and handler run. Multipart bodies (files) are not parsed here and are left to their routes.
  */
 import type { FastifyInstance } from 'fastify';
-import { t } from '../i18n/messages.ts';
 import { badRequest } from './errors.ts';
+import { t } from './i18n/messages.ts';
 
 /** The path (dot-separated, `context` first) of the first string or key in `value` holding U+0000, else undefined. */
 export function findNul(value: unknown, context: string, depth = 0): string | undefined {
@@ -29,7 +29,7 @@ export function findNul(value: unknown, context: string, depth = 0): string | un
   return undefined;
 }
 
-/** The field as the schema validation names it (plugins/errors.ts): `wd`, `order_code`, `phone`, `list.0.name`. */
+/** The field as the schema validation names it (core/errors.ts): `wd`, `order_code`, `phone`, `list.0.name`. */
 function fieldName(path: string): string {
   const [where, ...rest] = path.split('.');
   return rest.length === 0 ? (where ?? 'request') : rest.join('.');
@@ -46,7 +46,7 @@ export function assertNoNul(value: unknown, context: string): void {
 
 /**
  * Register the NUL check (root instance, before the routes: it applies to every route). Bodies a route replaces
- * later (the decrypted `encrypt_data` of plugins/routes.ts) are checked there with {@link assertNoNul}.
+ * later (the decrypted `encrypt_data` of core/routes.ts) are checked there with {@link assertNoNul}.
  */
 export function registerTextInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {

@@ -1,14 +1,14 @@
 /**
- * Bad input over every operation of the OpenAPI document (plugins/text-input.ts, plugins/errors.ts):
+ * Bad input over every operation of the OpenAPI document (core/text-input.ts, core/errors.ts):
  * - a NUL character in any string parameter (query, path, JSON body at any depth) answers 400 in the envelope,
  *   never 5xx, for guests, members and the console alike;
  * - a path parameter over the router's 100 characters answers 414 in the envelope and the caller's language, not
  *   Fastify's own English `{"error":"Bad Request","code":"FST_ERR_MAX_PARAM_LENGTH"}`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { t } from '../i18n/messages.ts';
-import { makeUser } from '../modules/accounts/test-helpers.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { t } from './core/i18n/messages.ts';
+import { makeUser } from './modules/accounts/test-helpers.ts';
+import { createTestApp, type TestApp } from './test/harness.ts';
 
 let t0: TestApp;
 let memberHeaders: Record<string, string>;

@@ -1,6 +1,6 @@
 /**
  * Registers a route from the contract's endpoint table (packages/contract/src/endpoints.ts), so the method, path,
- * operationId and schemas of every call come from one place. Console routes (`auth: 'admin'`) run the admin guard.
+ * operationId and schemas of every call come from one place. Its guard is derived from the endpoint's `auth` (core/auth.ts).
  *
  * Encrypted payloads (spec §7): for an endpoint marked `encrypted: true`, when the app's {@link PayloadCipher}
  * says the operator turned encryption on, a body `{ "encrypt_data": "<base64 DES-ECB>", "encrypt_state": 1 }` is
@@ -12,6 +12,7 @@
 import { type Endpoint, ErrorBody, ErrorCode, endpoints, type OperationId } from '@openvod/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { guardFor } from './auth.ts';
 import { AppError } from './errors.ts';
 import { assertNoNul } from './text-input.ts';
 
@@ -95,16 +96,19 @@ export type RouteHandler<Op extends OperationId> = (
   input: RouteInput<Op>,
 ) => Promise<z.input<Ep<Op>['response']> | { raw: string }>;
 
-export type AdminGuard = (req: FastifyRequest) => Promise<void>;
-
+/**
+ * Register operation `op` with `handler`. The guard comes from the contract alone: an endpoint with `auth: 'user'`
+ * runs `requireUser`, one with `auth: 'admin'` runs `requireAdmin` (core/auth.ts) before its handler; a route
+ * cannot be registered without that guard or with another one.
+ */
 export function defineRoute<Op extends OperationId>(
   app: FastifyInstance,
   op: Op,
   handler: RouteHandler<Op>,
-  guard?: AdminGuard,
   options: { rateLimit?: { max: number; timeWindow: string }; bodyLimit?: number } = {},
 ) {
   const ep = endpoints[op] as Endpoint;
+  const guard = guardFor(ep.auth);
   const tag = op.startsWith('admin') ? 'console' : 'app';
   app.route({
     method: ep.method,
@@ -129,7 +133,7 @@ export function defineRoute<Op extends OperationId>(
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(ep.auth && guard ? { preHandler: async (req: FastifyRequest) => guard(req) } : {}),
+    ...(guard ? { preHandler: async (req: FastifyRequest) => guard(req) } : {}),
     ...(ep.encrypted
       ? {
           preValidation: async (req: FastifyRequest) => decryptBody(app, req),

@@ -9,7 +9,7 @@
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
 import { ErrorCode, type Locale } from '@openvod/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type MessageKey, t } from '../i18n/messages.ts';
+import { type MessageKey, t } from './i18n/messages.ts';
 import { localeOf } from './request-context.ts';
 
 /** A message parameter: a value, or a text rendered in the caller's locale (a nested translated message). */

@@ -71,7 +71,7 @@ export function baseAddress(value: string | string[] | undefined): string {
 /**
  * The caller's locale: the `lang` query parameter, else the `lang` header, else Accept-Language (contract
  * `matchLocale`). `query` is the parsed query when Fastify has one; without it (errors raised by the router before
- * a request is routed, plugins/errors.ts `frameworkErrors`) the query string of `url` is read.
+ * a request is routed, core/errors.ts `frameworkErrors`) the query string of `url` is read.
  */
 export function localeOf(
   req: { headers: Record<string, string | string[] | undefined>; url?: string },

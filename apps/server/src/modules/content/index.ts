@@ -1,0 +1,6 @@
+/**
+ * The content module's public surface for other modules (DESIGN.md §1; enforced by .dependency-cruiser.cjs):
+ * besides its *.service.ts files, only what is exported here may be imported from outside the module.
+ */
+export { cleanPlayColumns, formatPlay, parseEpisodes, parsePlay, SOURCE_SEP } from './play.ts';
+export { addPlayers, cleanPlayerCode } from './players.ts';

@@ -1,0 +1,22 @@
+/**
+ * What the points module does when other modules announce something (core/events.ts):
+ * - `favourite.added` (modules/playback/playback.events.ts): a new film favourite pays the daily task "collect
+ *   1-5 films" (spec §9; plog type 20 = TASK_PLOG.collectFilm) through {@link PointsService.award} with the title
+ *   as `ref`, so one film pays once a day (the ledger key) and the operator's `num` caps the day. A task switched
+ *   off (`points_task_off`) is not a failure; any other failure is the bus's to log and never fails the favourite.
+ */
+import { TASK_PLOG } from '@openvod/contract';
+import { AppError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import type { PointsService } from './points.service.ts';
+
+/** Subscribe the points module's handlers on `events`. */
+export function subscribePoints(events: EventBus, points: PointsService): void {
+  events.on('favourite.added', async ({ user, vodId }) => {
+    try {
+      await points.award(user.user_id, TASK_PLOG.collectFilm, vodId);
+    } catch (err) {
+      if (!(err instanceof AppError && err.key === 'points_task_off')) throw err;
+    }
+  });
+}
