@@ -76,7 +76,6 @@ describe('npm run import', () => {
 
   it('goes through the running server when it holds the data folder', async () => {
     const token = 'local-token-for-test-0123456789abcdef';
-    const lock = acquireLock(dataDir, token);
     const db = await openPglite(path.join(dataDir, 'pglite'));
     await runMigrations(db);
     const app = await buildApp({
@@ -88,6 +87,9 @@ describe('npm run import', () => {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
+    // Taken once the server listens: the migrations above can hold this process's event loop on a busy machine
+    // past the lock's stale time (lib/data-lock.ts), and the CLI would then rightly take a stale lock over.
+    const lock = acquireLock(dataDir, token);
     lock.setPort(typeof address === 'object' && address ? address.port : 0);
     try {
       const lines: string[] = [];
