@@ -126,6 +126,15 @@ test('a guest buying VIP is asked to link a phone; linking keeps the account and
       return ((await res.json()) as { list?: unknown[] }).list?.length ?? 0;
     })
     .toBe(1);
+  // Logging out of the bound account really signs it out of this (maybe shared) device: the device's next guest is
+  // a new account without the member's VIP, and the device-derived password no longer opens the member.
+  await page.goto('/#/pages/me/setting-list');
+  await page.getByTestId('settings-logout').click();
+  await page.locator('.adm-dialog-button:visible').last().click();
+  await expect(page).toHaveURL(/#\/pages\/me\/index/);
+  await expect(page.getByTestId('me-guest-badge')).toHaveText('Guest account');
+  await expect(page.getByTestId('me-profile')).not.toHaveAttribute('data-user-id', guestId);
+  await expect(page.getByTestId('me-vip-state')).toHaveText('None');
   await page.context().close();
 });
 

@@ -375,6 +375,18 @@ export interface RegisterInput {
  * is given. Throws 400 (ErrorCode.conflict) `user_name_taken` (field user_name), `phone_taken` (field phone) or
  * `conflict` (openid already bound). The inviter's rewards belong to the promotion module.
  */
+/**
+ * A user name the server makes up (`u` + 9 random [a-z0-9], which {@link USER_NAME_RULE} accepts) that no user has
+ * yet, read inside `tx`; for accounts whose owner chose none (phone registration, a guest that bound a phone).
+ */
+export async function freeGeneratedUserName(tx: Db): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const name = `u${randomString(NAME_ALPHABET, 9)}`;
+    if (!(await repo.userByName(tx, name))) return name;
+  }
+  throw new Error('could not find a free user name after 8 attempts');
+}
+
 export async function registerUser(tx: Db, input: RegisterInput): Promise<UserRow> {
   const pwdHash = input.password ? await hashPassword(input.password) : '';
   const phone = input.phone ? normalizePhone(input.phone) : '';

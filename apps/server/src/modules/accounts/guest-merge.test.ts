@@ -329,5 +329,31 @@ describe('buying requires login (spec §5)', () => {
       .where(and(eq(macOrder.user_id, guest.userId), eq(macOrder.order_status, 'unpaid')));
     expect(order?.order_code).toBe(ok.json().info.order_code);
     expect((await findUserById(t.db.db, guest.userId))?.user_phone).toBe(phone);
+
+    // A member now: the device-derived name and password no longer open it (a logout on a shared device really
+    // signs it out), and the device's next guest registers under the device's name again, as a new account.
+    const member = await findUserById(t.db.db, guest.userId);
+    expect(member?.user_name).toMatch(/^u[a-z0-9]{9}$/);
+    expect(member?.user_pwd).toBe('');
+    const g = guestCredentials(guest.deviceId);
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { ...EN, deviceid: guest.deviceId },
+      remoteAddress: nextIp(),
+      payload: { user_name: g.user_name, user_pwd: g.user_pwd },
+    });
+    expect(oldLogin.statusCode).toBe(400);
+    const free = await t.app.inject({ method: 'POST', url: '/api/user/reg-check', payload: { str: g.user_name } });
+    expect(free.json().code).toBe(1);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/reg',
+      headers: { deviceid: guest.deviceId },
+      remoteAddress: nextIp(),
+      payload: { user_name: g.user_name, user_pwd: g.user_pwd, user_pwd2: g.user_pwd, imei: g.imei },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().info.user_id).not.toBe(guest.userId);
   });
 });

@@ -17,6 +17,8 @@
  *
  * bindPhone rewards `bindPhonePoint` of the app config (default 2) once per user ever: plog type 12, key
  * `bindphone:<user_id>`, in the same transaction as the phone change. Rebinding (changing the number) pays 0.
+ * Binding the device's guest account (guest-account.ts) makes it a member: it gets a generated user name
+ * ({@link freeGeneratedUserName}) and loses the device-derived password, in that transaction.
  */
 import { ErrorCode, phoneCodeProblem, type UserInfo } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
@@ -36,11 +38,13 @@ import {
   expireVipIfDue,
   findUserById,
   findUserByPhone,
+  freeGeneratedUserName,
   normalizePhone,
   PLOG_TYPE,
   registerUser,
   type UserRow,
 } from './accounts.service.ts';
+import { isGuestAccount } from './guest-account.ts';
 
 export interface PhoneInput {
   phone: string;
@@ -216,7 +220,15 @@ export class PhoneService {
     let point = 0;
     try {
       point = await this.db.transaction(async (tx) => {
-        await tx.update(macUser).set({ user_phone: phone }).where(eq(macUser.user_id, user.user_id));
+        const set: Partial<typeof macUser.$inferInsert> = { user_phone: phone };
+        if (isGuestAccount(user)) {
+          // The device's guest becomes a member: its name and password were derived from the device id (contract
+          // guest.ts), so they must stop opening it, and the name goes back to the device for its next guest (after
+          // a logout). The member signs in by phone from now on.
+          set.user_name = await freeGeneratedUserName(tx);
+          set.user_pwd = '';
+        }
+        await tx.update(macUser).set(set).where(eq(macUser.user_id, user.user_id));
         if (reward <= 0) return 0;
         const r = await creditPoints(
           tx,

@@ -21,18 +21,21 @@ export function useIsGuest(): boolean {
 }
 
 /**
- * Whether `user_name` was generated for a device's guest (contract guestCredentials: 8 hex characters, the start of
- * the guest's imei) rather than chosen by a person: this device's guest name, or one whose stored imei starts with it.
+ * Whether `user_name` was made up rather than chosen by a person: one the server generates (`u` + 9 [a-z0-9], for a
+ * phone registration or a guest that bound a phone: accounts.service.ts freeGeneratedUserName), or one generated for
+ * a device's guest (contract guestCredentials: 8 hex characters, the start of the guest's imei), this device's or one
+ * whose stored imei starts with it.
  */
 export function generatedName(user: Pick<UserInfo, 'user_name' | 'imei'>, deviceGuestName: string): boolean {
+  if (/^u[a-z0-9]{9}$/.test(user.user_name)) return true;
   if (!/^[0-9a-f]{8}$/.test(user.user_name)) return false;
   return user.user_name === deviceGuestName || (user.imei ?? '').startsWith(user.user_name);
 }
 
 /**
  * A user's name for display (spec §2 account management: nickname; §5 phones shown masked): the nickname; else
- * "Guest <short id>" for this device's guest; else, for a member whose user name was generated for a guest (a guest
- * that bound a phone), the masked phone; else the user name. Never a generated hex name.
+ * "Guest <short id>" for this device's guest; else, for a member with a phone whose user name was made up
+ * ({@link generatedName}: a phone registration, a guest that bound a phone), the masked phone; else the user name.
  */
 export function displayNameOf(
   user: UserInfo,
