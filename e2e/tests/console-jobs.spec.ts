@@ -30,7 +30,10 @@ test('the operator sees each job with its schedule and its last run', async ({ b
   ]) {
     await expect(table.getByText(name, { exact: true })).toBeVisible();
   }
-  await expect(table.getByText('Every minute', { exact: true })).toHaveCount(3);
+  await expect(table.getByText('Every minute', { exact: true })).toHaveCount(1);
+  // Jobs that look every minute but work once a day say when they work.
+  await expect(table.getByText('Daily at 03:30 (checked every minute)', { exact: true })).toHaveCount(1);
+  await expect(table.getByText('Daily at 00:00 (checked every minute)', { exact: true })).toHaveCount(1);
   await expect(table.getByText('Hourly, on the hour', { exact: true })).toHaveCount(2);
   // This process runs the jobs: no "api only" note.
   await expect(page.getByTestId('jobs-api')).toHaveCount(0);

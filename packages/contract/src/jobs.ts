@@ -10,6 +10,11 @@ export const AdminJob = z.object({
   cron: z.string().nullable(),
   /** IANA time zone of `cron` (the operator's). */
   tz: z.string(),
+  /**
+   * For a job that looks often (`cron`) but does its work once a day: the local time (HH:MM in `tz`) the work is
+   * done at or after, e.g. the nightly ledger check; null otherwise.
+   */
+  daily_at: z.string().nullable(),
   /** When the latest run started. */
   last_run_at: z.string().nullable(),
   /** State of the latest run: created, retry, active, completed, cancelled or failed. */

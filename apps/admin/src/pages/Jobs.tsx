@@ -28,8 +28,13 @@ function jobName(name: string, t: Translate): string {
   return key ? t(key) : name;
 }
 
-/** "Every minute", "Hourly" for the schedules the modules use; the cron expression otherwise. */
-function scheduleLabel(cron: string | null, t: Translate): string {
+/**
+ * "Every minute", "Hourly" for the schedules the modules use, the cron expression otherwise; a job that looks often
+ * but works once a day (`daily_at`) reads "Daily at 03:30 (checked every minute)".
+ */
+function scheduleLabel(cron: string | null, t: Translate, dailyAt: string | null = null): string {
+  if (dailyAt !== null && cron === '* * * * *') return t('jobs.schedule.dailyMinute', { at: dailyAt });
+  if (dailyAt !== null) return `${t('jobs.schedule.daily', { at: dailyAt })} · ${scheduleLabel(cron, t)}`;
   if (cron === null) return t('jobs.schedule.none');
   if (cron === '* * * * *') return t('jobs.schedule.minute');
   if (cron === '0 * * * *') return t('jobs.schedule.hour');
@@ -90,7 +95,7 @@ export default function JobsPage() {
           <div style={{ fontWeight: 500 }}>{jobName(job.name, t)}</div>
           <div style={GREY}>{job.name}</div>
           <Space size={6} wrap style={{ marginTop: 4 }}>
-            <span>{scheduleLabel(job.cron, t)}</span>
+            <span>{scheduleLabel(job.cron, t, job.daily_at)}</span>
             <StateTag state={job.last_state} />
             <span style={GREY} data-testid="job-last-run">
               {job.last_run_at ? formatTime(job.last_run_at) : ''}
@@ -121,7 +126,7 @@ export default function JobsPage() {
       key: 'schedule',
       render: (_v, job) => (
         <div style={{ whiteSpace: 'nowrap' }}>
-          <div>{scheduleLabel(job.cron, t)}</div>
+          <div>{scheduleLabel(job.cron, t, job.daily_at)}</div>
           {job.cron && (
             <div style={GREY}>
               <code>{job.cron}</code> · {job.tz}

@@ -56,6 +56,7 @@ describe('Jobs', () => {
         name: 'test.every-minute',
         cron: '* * * * *',
         tz: 'Asia/Shanghai',
+        daily_at: null,
         last_run_at: null,
         last_state: null,
         last_error: null,

@@ -59,6 +59,11 @@ export interface JobOptions {
    * not wait for). Several workers starting together send it once (the queue holds one waiting job).
    */
   runAtStart?: boolean;
+  /**
+   * For a job that looks often (its cron) but works once a day: the local time (HH:MM in `tz`) the work is done at
+   * or after, shown by the console beside the cron (the nightly ledger check, the daily view-counter reset).
+   */
+  dailyAt?: string;
 }
 
 /** A module's scheduled job, as `<module>.jobs.ts` declares it. */
@@ -88,6 +93,8 @@ export interface JobStatus {
   name: string;
   cron: string | null;
   tz: string;
+  /** {@link JobOptions.dailyAt}, or null. */
+  daily_at: string | null;
   last_run_at: string | null;
   /** pg-boss state of the latest run: created, retry, active, completed, cancelled, failed. */
   last_state: string | null;
@@ -402,6 +409,7 @@ export class Jobs {
         name,
         cron: e.def.cron ?? null,
         tz: e.def.tz,
+        daily_at: e.def.dailyAt ?? null,
         last_run_at: null as string | null,
         last_state: null as string | null,
         last_error: null as string | null,

@@ -88,7 +88,9 @@ export const HITS_RESET_JOB = 'content.hits-reset';
 export function hitsResetJob(check: () => Promise<unknown>, log: (msg: string, err: unknown) => void): JobDefinition {
   return {
     name: HITS_RESET_JOB,
+    // A look every minute; the counters reset when the operator's day (and week, month) turns, at midnight.
     cron: '* * * * *',
+    dailyAt: '00:00',
     handler: async () => {
       try {
         await check();

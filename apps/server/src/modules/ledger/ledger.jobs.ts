@@ -29,7 +29,9 @@ export function ledgerCheckJob(
   ledgerCheckSlot(now(), at, timeZone); // a malformed time fails at start, not at every look
   return {
     name: LEDGER_CHECK_JOB,
+    // A look every minute; the check itself once a night, at or after `at`.
     cron: '* * * * *',
+    dailyAt: at,
     handler: async () => {
       try {
         const slot = ledgerCheckSlot(now(), at, timeZone);
