@@ -42,11 +42,50 @@ export async function userToken(page: Page): Promise<string> {
   return token;
 }
 
-/** Console session token (adminLogin with the e2e server's password). */
+/**
+ * The console session of this run: adminLogin allows 10 calls a minute per address (modules/admin/admin.routes.ts),
+ * and the console specs run back to back from one address, so the run signs in once and every spec reuses the
+ * session (7 days). The sign-in form itself is still driven by {@link consoleSignIn}'s first call.
+ */
+let consoleSession: { token: string; admin_id: number; admin_name: string; time_zone?: string } | undefined;
+
+/** Console session token (adminLogin with the e2e server's password), shared by the run. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/admin/login', { data: { admin_name: 'admin', admin_pwd: ADMIN_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
+  if (!consoleSession) {
+    const res = await request.post('/api/admin/login', { data: { admin_name: 'admin', admin_pwd: ADMIN_PASSWORD } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const body = (await res.json()) as {
+      token: string;
+      time_zone: string;
+      info: { admin_id: number; admin_name: string };
+    };
+    consoleSession = { token: body.token, time_zone: body.time_zone, ...body.info };
+  }
+  return consoleSession.token;
+}
+
+/**
+ * Open the console signed in: through the sign-in form the first time in a run, afterwards with the run's session
+ * stored before the console starts (apps/admin/src/session.ts keeps it under `openvod.admin.session`).
+ */
+export async function consoleSignIn(page: Page): Promise<void> {
+  if (consoleSession) {
+    const { token, admin_id, admin_name, time_zone } = consoleSession;
+    await page.addInitScript(
+      (s) => localStorage.setItem('openvod.admin.session', s),
+      JSON.stringify({ token, admin_id, admin_name, time_zone }),
+    );
+    await page.goto('/admin/');
+    await expect(page.getByTestId('sign-out')).toBeVisible();
+    return;
+  }
+  await page.goto('/admin/');
+  await page.locator('input#admin_name, input[name="admin_name"]').first().fill('admin');
+  await page.locator('input#admin_pwd, input[name="admin_pwd"], input[type="password"]').first().fill(ADMIN_PASSWORD);
+  await page.locator('button[type="submit"]').first().click();
+  await expect(page.getByTestId('sign-out')).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('openvod.admin.session'));
+  consoleSession = JSON.parse(stored ?? 'null') ?? undefined;
 }
 
 /** The public detail of a title by exact name (through `data?wd=`). */

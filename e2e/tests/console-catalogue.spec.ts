@@ -7,7 +7,7 @@
  * still default and mark the server's "today" (adminListDayCovers `today`).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
+import { consoleSignIn } from './catalogue-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, timezoneId: 'Pacific/Pago_Pago' });
 
@@ -25,13 +25,8 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin/');
-  await page.locator('input#admin_name, input[name="admin_name"]').first().fill('admin');
-  await page.locator('input#admin_pwd, input[name="admin_pwd"], input[type="password"]').first().fill(ADMIN_PASSWORD);
-  await page.locator('button[type="submit"]').first().click();
-  await expect(page.getByTestId('sign-out')).toBeVisible();
-}
+/** Signed into the console with the run's one session (catalogue-helpers.ts consoleSignIn). */
+const signIn = (page: Page) => consoleSignIn(page);
 
 /** The special category ids (live, gallery, ...) as the viewer app sees them. */
 async function specialTypes(page: Page): Promise<Record<string, number>> {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
+import { consoleSignIn } from './catalogue-helpers';
 
 const runId = Date.now().toString(36).slice(-6);
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -14,13 +14,8 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin/');
-  await page.locator('input#admin_name, input[name="admin_name"]').first().fill('admin');
-  await page.locator('input#admin_pwd, input[name="admin_pwd"], input[type="password"]').first().fill(ADMIN_PASSWORD);
-  await page.locator('button[type="submit"]').first().click();
-  await expect(page.getByTestId('sign-out')).toBeVisible();
-}
+/** Signed into the console with the run's one session (catalogue-helpers.ts consoleSignIn). */
+const signIn = (page: Page) => consoleSignIn(page);
 
 /** A device's automatic guest account, registered as the viewer app does (packages/contract guest.ts). */
 function guestOf(deviceId: string) {

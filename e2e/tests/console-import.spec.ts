@@ -1,18 +1,14 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
+import { consoleSignIn } from './catalogue-helpers';
 import { expectVideoAdvances, vodIdByName } from './helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
+/** Signed into the console (the run's one session, catalogue-helpers.ts): it opens on the titles list. */
 async function signIn(page: Page) {
-  await page.goto('/admin/');
-  await page.locator('input#admin_name, input[name="admin_name"]').first().fill('admin');
-  await page.locator('input#admin_pwd, input[name="admin_pwd"], input[type="password"]').first().fill(ADMIN_PASSWORD);
-  await page.locator('button[type="submit"]').first().click();
-  // Signed in: the console left the login page for the titles list and shows its layout.
+  await consoleSignIn(page);
   await expect(page).toHaveURL(/#\/vods/);
-  await expect(page.getByTestId('sign-out')).toBeVisible();
 }
 
 test('the console imports a feed file and the new title appears in the viewer app', async ({ page }) => {

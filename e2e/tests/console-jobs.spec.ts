@@ -4,7 +4,7 @@
  * worker starts), at phone width.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
+import { consoleSignIn } from './catalogue-helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -12,11 +12,7 @@ test('the operator sees each job with its schedule and its last run', async ({ b
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
   await context.addInitScript(() => localStorage.setItem('openvod.admin.lang', 'en-us'));
   const page = await context.newPage();
-  await page.goto('/admin/');
-  await page.locator('input#admin_name, input[name="admin_name"]').first().fill('admin');
-  await page.locator('input#admin_pwd, input[name="admin_pwd"], input[type="password"]').first().fill(ADMIN_PASSWORD);
-  await page.locator('button[type="submit"]').first().click();
-  await expect(page.getByTestId('sign-out')).toBeVisible();
+  await consoleSignIn(page);
 
   await page.goto('/admin/#/jobs');
   await expect(page.getByTestId('jobs-title')).toHaveText('Background jobs');
