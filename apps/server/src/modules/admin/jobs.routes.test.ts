@@ -29,6 +29,7 @@ describe('adminListJobs', () => {
           name: string;
           cron: string | null;
           tz: string;
+          daily_at: string | null;
           last_run_at: string | null;
           last_state: string | null;
         }[];

@@ -35,7 +35,8 @@ export async function registerBilling(
   deps: BillingDeps,
 ): Promise<{ billing: BillingService; ledger: LedgerService; fake: FakeChannel | undefined }> {
   const { config } = deps;
-  const log = (msg: string, err?: unknown) => app.log.warn({ err }, msg);
+  // What the jobs did at info level; failures (and ledger differences) as errors.
+  const log = (msg: string, err?: unknown) => (err === undefined ? app.log.info(msg) : app.log.error({ err }, msg));
   const ledger = new LedgerService(deps.db, (msg, data) => app.log.error({ data }, msg));
   const env: ChannelEnv = {
     vars: config.billing.vars,
