@@ -102,4 +102,11 @@ describe('locales', () => {
     expect(i18n.t('vip.pointsPrice', { count: 1 })).toBe('1 point');
     expect(i18n.t('points.checkInOk', { count: 5 })).toBe('Checked in: +5 points');
   });
+
+  it('Japanese labels are whole phrases, not a trailing particle alone (について, の, を)', () => {
+    const fragments = [...flatten(files['./ja-jp.json'])]
+      .filter(([, text]) => typeof text === 'string' && /^(について|の|を|に|で|が|は)/.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(fragments).toEqual([]);
+  });
 });
