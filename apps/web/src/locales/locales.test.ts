@@ -101,6 +101,11 @@ describe('locales', () => {
     expect(i18n.t('vod.hits', { count: 1, hits: '1' })).toBe('1 view');
     expect(i18n.t('vip.pointsPrice', { count: 1 })).toBe('1 point');
     expect(i18n.t('points.checkInOk', { count: 5 })).toBe('Checked in: +5 points');
+    expect(i18n.t('vip.grant.vip', { group: 'VIP', count: 1 })).toBe('VIP: 1 day');
+    expect(i18n.t('vip.grant.views', { count: 1 })).toBe('1 extra view');
+    expect(i18n.t('points.price', { count: 1 })).toBe('1 point each');
+    expect(i18n.t('points.exchangeOk', { count: 1 })).toBe('Exchanged: 1 point spent');
+    expect(i18n.t('collections.deleteConfirm', { count: 1 })).toBe('Delete 1 selected item?');
   });
 
   it('Japanese labels are whole phrases, not a trailing particle alone (について, の, を)', () => {
