@@ -117,7 +117,7 @@ test('a member buys 1 month with the fake channel and is VIP after coming back',
   // (never tapped) makes the viewer choose, so the message for a forgotten channel can be checked.
   await page.route('**/api/billing/order-field', async (route) => {
     const res = await route.fetch();
-    const body = (await res.json()) as { channels: { channel: string }[] };
+    const body = (await res.json()) as { channels: { channel: string; name: string }[] };
     body.channels = [...body.channels, { ...(body.channels[0] ?? {}), channel: 'alipay', name: 'alipay' }];
     await route.fulfill({ response: res, json: body });
   });
