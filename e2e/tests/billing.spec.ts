@@ -113,6 +113,14 @@ test('a member buys 1 month with the fake channel and is VIP after coming back',
   await register(page, shared.buyer);
   await expect(page.getByTestId('me-vip-state')).toHaveText('None');
 
+  // This server offers only the fake channel, which the page then chooses by itself; a second channel in the answer
+  // (never tapped) makes the viewer choose, so the message for a forgotten channel can be checked.
+  await page.route('**/api/billing/order-field', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { channels: { channel: string; name: string }[] };
+    body.channels = [...body.channels, { ...(body.channels[0] ?? {}), channel: 'alipay', name: 'alipay' }];
+    await route.fulfill({ response: res, json: body });
+  });
   await page.getByTestId('me-vip').click();
   await expect(page).toHaveURL(/#\/pages\/me\/plog\/buy-center/);
   await expect(page.getByTestId('vip-member-state')).toHaveText('You are not a VIP member yet');

@@ -148,6 +148,34 @@ test.describe
       await pause();
       await expect(pauseAd).toBeVisible();
       await expect(pauseAd.locator('img')).toHaveJSProperty('complete', true);
+      // Beside the big centre play button, never over it: their boxes do not meet and a tap at any point of the
+      // button reaches the button.
+      const centre = page.getByTestId('player-centre');
+      await expect(centre).toBeVisible();
+      const [adBox, centreBox] = [await pauseAd.boundingBox(), await centre.boundingBox()];
+      if (!adBox || !centreBox) throw new Error('no box for the pause ad or the centre button');
+      const meet =
+        adBox.x < centreBox.x + centreBox.width &&
+        centreBox.x < adBox.x + adBox.width &&
+        adBox.y < centreBox.y + centreBox.height &&
+        centreBox.y < adBox.y + adBox.height;
+      expect(meet, `pause ad ${JSON.stringify(adBox)} meets the centre button ${JSON.stringify(centreBox)}`).toBe(
+        false,
+      );
+      const edgesOnTop = await centre.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const points = [
+          [r.left + r.width / 2, r.top + r.height / 2],
+          [r.right - 2, r.top + r.height / 2],
+          [r.left + 2, r.top + r.height / 2],
+        ];
+        return points.every(([x, y]) => {
+          const hit = document.elementFromPoint(x ?? 0, y ?? 0);
+          return Boolean(hit && el.contains(hit));
+        });
+      });
+      expect(edgesOnTop).toBe(true);
+      await page.screenshot({ path: '/tmp/polish-pause-ad.png' });
 
       // Resume: the ad goes.
       await page.getByTestId('player-play').tap();

@@ -50,7 +50,7 @@ export function VodInfo({ vod }: { vod: VodDetail }) {
           </div>
         )}
       </dl>
-      <p className={styles.hits}>{t('vod.hits', { n: hits })}</p>
+      <p className={styles.hits}>{t('vod.hits', { count: vod.vod_hits, hits })}</p>
     </section>
   );
 }

@@ -10,12 +10,18 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 export const DANMAKU_SETTINGS_KEY = 'openvod-danmaku';
 
 /**
- * Colours of the send box: the spec's default red (#ff0000) first, then white and Bilibili's palette without its own
- * red (#fe0302, indistinguishable from the default): every swatch a different colour.
+ * Colour the send box starts with: white, as on Bilibili (white reads on any picture). The server's default for a
+ * comment sent without a colour stays the spec's red (DANMAKU_DEFAULT_COLOR in packages/contract/src/danmaku.ts).
+ */
+export const SEND_DEFAULT_COLOR = '#ffffff';
+
+/**
+ * Colours of the send box: the default white first, then the spec's red (#ff0000) and Bilibili's palette without its
+ * own red (#fe0302, indistinguishable from #ff0000): every swatch a different colour.
  */
 export const PALETTE = [
+  SEND_DEFAULT_COLOR,
   '#ff0000',
-  '#ffffff',
   '#ff7204',
   '#ffd302',
   '#00cd00',
@@ -42,7 +48,7 @@ export interface DanmakuPrefs {
   fontSize: number;
   /** One of {@link SPEED_OPTIONS}. */
   speed: number;
-  /** Last colour used in the send box (#rrggbb). */
+  /** Last colour chosen in the send box (#rrggbb; {@link SEND_DEFAULT_COLOR} until one is chosen). */
   color: string;
   blocked: string[];
 }
@@ -60,7 +66,7 @@ export const DEFAULT_DANMAKU_PREFS: DanmakuPrefs = {
   area: 1,
   fontSize: 18,
   speed: 1,
-  color: '#ff0000',
+  color: SEND_DEFAULT_COLOR,
   blocked: [],
 };
 

@@ -51,7 +51,7 @@ export default function ExchangeCenterPage() {
       const r = await keys.run(`${type}:${groupId ?? ''}:${n}`, (key) =>
         pointsApi.exchange({ type, count: n, ...(type === 'vip' ? { group_id: groupId } : {}), key }),
       );
-      setResult(t('points.exchangeOk', { n: r.point }));
+      setResult(t('points.exchangeOk', { count: r.point }));
       setCount('');
       // The balance spent reaches the me page too (lib/pointsBalance).
       applyPointsBalance(r.user_points);
@@ -127,8 +127,8 @@ export default function ExchangeCenterPage() {
         />
         {type && price !== undefined && (
           <p className={styles.note}>
-            {t('points.price', { n: price })}
-            {n > 0 ? ` · ${t('points.cost', { n: price * n })}` : ''}
+            {t('points.price', { count: price })}
+            {n > 0 ? ` · ${t('points.cost', { count: price * n })}` : ''}
           </p>
         )}
         {error && (

@@ -31,7 +31,7 @@ export default function PointsCenterPage() {
     setError('');
     try {
       const r = await checkInMutation.mutateAsync();
-      setMessage(r.point > 0 ? t('points.checkInOk', { n: r.point }) : t('points.checkedIn'));
+      setMessage(r.point > 0 ? t('points.checkInOk', { count: r.point }) : t('points.checkedIn'));
     } catch (err) {
       setError(err instanceof Error ? err.message : t('common.loadingFailed'));
     } finally {

@@ -5,7 +5,7 @@
  */
 import { TASK_PLOG, type UserInfo } from '@openvod/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -223,5 +223,43 @@ describe('points-center', () => {
     renderPage(<PointsCenterPage />);
     expect(await screen.findAllByTestId('plog-item')).toHaveLength(1);
     expect(screen.queryByTestId('no-more')).toBeNull();
+  });
+});
+
+describe('check-in', () => {
+  function answerCheckIn(point: number) {
+    const notSigned = { ...tasks, isSignIn: false, tasks: [task(10, 'checkin', 5, 1, 0, 0)], list: [] };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://app.test').pathname;
+      const body =
+        path === '/api/points/task'
+          ? notSigned
+          : path === '/api/points/plog'
+            ? ok({ point, user_points: 12 + point, count: 1 })
+            : path === '/api/points/duration/list'
+              ? durations
+              : path === '/api/points/log'
+                ? plog
+                : { code: 0, msg: `unexpected ${path}` };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+  }
+
+  it('confirms a paid check-in with a toast naming the points (task list)', async () => {
+    useSession.setState({ token: 'tok', user: user() });
+    answerCheckIn(5);
+    renderPage(<TaskListPage />);
+    fireEvent.click(await within(await screen.findByTestId('task-checkin')).findByText('Check in'));
+    expect(await screen.findByText('Checked in: +5 points', { selector: '[data-testid="toast"]' })).toBeTruthy();
+  });
+
+  it('says "checked in today" in a toast when the server paid nothing (points centre)', async () => {
+    useSession.setState({ token: 'tok', user: user() });
+    answerCheckIn(0);
+    renderPage(<PointsCenterPage />);
+    const button = await screen.findByTestId('checkin');
+    await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText('Checked in today', { selector: '[data-testid="toast"]' })).toBeTruthy();
   });
 });

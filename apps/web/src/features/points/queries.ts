@@ -1,8 +1,10 @@
 /** Server state of the points screens (TanStack Query); every key starts with 'points' so one invalidation refreshes all. */
 import { TASK_PLOG } from '@openvod/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { applyPointsBalance } from '../../lib/pointsBalance';
 import { useSession } from '../../lib/session';
+import { toast } from '../../ui/feedback';
 import { pointsApi } from './pointsApi';
 
 export function useTasks() {
@@ -38,14 +40,18 @@ export function useDurationList() {
 }
 
 /**
- * Today's check-in (setPlog type 10): on success the answered balance goes to the stored user (the me page) and the
- * points screens refetch. Resolves the answer (`point` 0: already checked in today).
+ * Today's check-in (setPlog type 10): on success a toast confirms it ("签到成功 +N 积分", N = the points paid, or
+ * "今日已签到" when the server paid nothing because today's check-in was already recorded), the answered balance goes
+ * to the stored user (the me page) and the points screens refetch. Resolves the answer (`point` 0: already checked in
+ * today); a failure rejects with the server's message (the calling page shows it).
  */
 export function useCheckIn() {
   const client = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: () => pointsApi.setPlog(TASK_PLOG.checkIn),
     onSuccess: async (r) => {
+      toast(r.point > 0 ? t('points.checkInOk', { count: r.point }) : t('points.checkedIn'), 'success');
       applyPointsBalance(r.user_points, client);
       await client.invalidateQueries({ queryKey: ['points'] });
     },

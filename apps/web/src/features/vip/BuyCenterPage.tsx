@@ -3,7 +3,7 @@
  * 12 months; §9) with their three prices (original, renewal-only for users who are or were VIP, new-user-only for
  * users who never bought; the server says which applies as `price_now` / `price_kind`), the payment channels offered,
  * and the spec §4 payment flow (PaymentFlow): one tap on the pay bar goes to the cashier. A channel must be chosen
- * (§5; the message shows in the pay bar, above its button); buying requires login (the route is wrapped in
+ * (§5; the message shows in the pay bar, above its button), the only one when just one is offered; buying requires login (the route is wrapped in
  * RequireLogin).
  */
 import { type PayChannel, PLAN_LONGS, type PlanLong } from '@openvod/contract';
@@ -66,7 +66,9 @@ export default function BuyCenterPage() {
       },
       { replace: true },
     );
-  const [channel, setChannel] = useState<PayChannel>();
+  const [pickedChannel, setChannel] = useState<PayChannel>();
+  // The only channel offered is chosen already: nothing to pick (with two or more the viewer picks one).
+  const channel = pickedChannel ?? (channels.length === 1 ? channels[0]?.channel : undefined);
   const [error, setError] = useState('');
   const askGuestToBind = useGuestBuyGate();
   const channelSection = useRef<HTMLElement>(null);

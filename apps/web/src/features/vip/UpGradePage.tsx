@@ -90,7 +90,7 @@ export default function UpGradePage() {
                   <div key={p.plan_id} className={styles.row} data-testid={`upgrade-plan-${p.long}`}>
                     <span className={styles.rowMain}>
                       <span>{text.longName(p.long)}</span>
-                      <small className={styles.points}>{t('vip.pointsPrice', { n: p.points })}</small>
+                      <small className={styles.points}>{t('vip.pointsPrice', { count: p.points })}</small>
                     </span>
                     <button
                       type="button"

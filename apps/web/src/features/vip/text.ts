@@ -22,13 +22,13 @@ export function useVipText() {
       grantText: (kind: GrantKind, amount: number, groupName: string) => {
         switch (kind) {
           case 'vip':
-            return t('vip.grant.vip', { group: groupName, n: amount });
+            return t('vip.grant.vip', { group: groupName, count: amount });
           case 'points':
-            return t('vip.grant.points', { n: amount });
+            return t('vip.grant.points', { count: amount });
           case 'views':
-            return t('vip.grant.views', { n: amount });
+            return t('vip.grant.views', { count: amount });
           case 'downloads':
-            return t('vip.grant.downloads', { n: amount });
+            return t('vip.grant.downloads', { count: amount });
         }
       },
     }),

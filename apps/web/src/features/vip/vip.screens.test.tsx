@@ -117,8 +117,10 @@ function renderPage(page: ReactNode) {
 
 describe('buy-center', () => {
   let verifyPaid = false;
+  let channels: { channel: string; name: string; scenes: string[] }[] = [];
   beforeEach(() => {
     verifyPaid = false;
+    channels = [{ channel: 'wechat', name: 'wechat', scenes: ['pc'] }];
     handler = (url) => {
       switch (url.pathname) {
         case '/api/billing/groups':
@@ -133,11 +135,7 @@ describe('buy-center', () => {
             user: member(false),
           });
         case '/api/billing/order-field':
-          return ok({
-            channels: [{ channel: 'wechat', name: 'wechat', scenes: ['pc'] }],
-            list: [],
-            order_expire_minutes: 15,
-          });
+          return ok({ channels, list: [], order_expire_minutes: 15 });
         case '/api/billing/buy':
           return ok({ info: order(), existing: false });
         case '/api/billing/gopay':
@@ -166,6 +164,10 @@ describe('buy-center', () => {
   });
 
   it('shows the price that applies with the others as info, and requires a channel', async () => {
+    channels = [
+      { channel: 'wechat', name: 'wechat', scenes: ['pc'] },
+      { channel: 'alipay', name: 'alipay', scenes: ['pc'] },
+    ];
     renderPage(<BuyCenterPage />);
     const month = await screen.findByTestId('vip-plan-month');
     // The month plan is preselected: the new-user price applies, the original is struck through.
@@ -210,6 +212,15 @@ describe('buy-center', () => {
     );
     expect((await screen.findByTestId('vip-plan-day')).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('vip-plan-month').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('has the only channel offered chosen already: the pay button goes on to the order', async () => {
+    renderPage(<BuyCenterPage />);
+    const only = (await screen.findByTestId('vip-channel-wechat')).querySelector('input') as HTMLInputElement;
+    expect(only.checked).toBe(true);
+    fireEvent.click(screen.getByTestId('vip-buy'));
+    await vi.waitFor(() => expect(posted.filter((p) => p.path === '/api/billing/buy')).toHaveLength(1));
+    expect(screen.queryByTestId('form-error')).toBeNull();
   });
 
   it("pays through a QR code: 'Order unpaid' first, then paid and the user refreshed", async () => {
