@@ -80,7 +80,8 @@ test.describe('encrypted payloads', () => {
 
     // The app read the encrypted answer: signed in as the phone's account.
     await expect(page).toHaveURL(/#\/pages\/me\/index/);
-    await expect(page.getByTestId('me-second-line')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+    // A member by phone (a made-up user name) is shown by the masked phone.
+    await expect(page.getByTestId('me-name')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
     // The seeded group name (默认会员) shows translated.
     await expect(page.getByTestId('me-group')).toHaveText('Member');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('openvod-user') ?? '{}'));
