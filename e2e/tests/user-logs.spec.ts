@@ -121,7 +121,7 @@ test('a member favourites, watches and collects on one context and sees it all o
   await expect(a.getByTestId('list-delete')).toHaveText('Delete (1)');
   await a.screenshot({ path: `${MEDIA_SHOTS}/user-logs-collection-edit.png` });
   await a.getByTestId('list-delete').click();
-  await expect(a.locator('.adm-dialog')).toContainText('Delete the 1 selected item(s)?');
+  await expect(a.locator('.adm-dialog')).toContainText('Delete 1 selected item?');
   await a.locator('.adm-dialog-button', { hasText: 'Delete' }).click();
   await expect(a.getByTestId('list-row')).toHaveCount(0);
   const favsAfter = await (await a.request.get('/api/user/favs', { headers: { authorcode: token } })).json();
