@@ -126,6 +126,8 @@ test('a guest buying VIP is asked to link a phone; linking keeps the account and
       return ((await res.json()) as { list?: unknown[] }).list?.length ?? 0;
     })
     .toBe(1);
+  // The app has gone on to the fake channel's cashier (one tap): back from there to the app's settings.
+  await page.waitForURL(/\/api\/pay\/fake\//);
   // Logging out of the bound account really signs it out of this (maybe shared) device: the device's next guest is
   // a new account without the member's VIP, and the device-derived password no longer opens the member.
   await page.goto('/#/pages/me/setting-list');
