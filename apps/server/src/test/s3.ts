@@ -7,12 +7,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { type FileStorage, s3Storage } from '../core/storage.ts';
 
 export interface LocalS3 {
   endpoint: string;
   bucket: string;
   /** The S3_* variables of a server using this bucket. */
   env: Record<string, string>;
+  /** The storage port's S3 adapter on this bucket, its keys under `prefix` (default none). */
+  storage(prefix?: string): FileStorage;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,16 @@ export async function startLocalS3(bucket = 'openvod-test'): Promise<LocalS3> {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
+    storage: (prefix = '') =>
+      s3Storage({
+        endpoint,
+        bucket,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        prefix,
+      }),
     async close() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

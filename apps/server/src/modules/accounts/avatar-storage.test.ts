@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { folderStorage, s3Storage } from '../../core/storage.ts';
+import { folderStorage } from '../../core/storage.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type LocalS3, startLocalS3 } from '../../test/s3.ts';
 import { formFile, image, makeUser } from './test-helpers.ts';
@@ -53,15 +53,7 @@ it('an avatar uploaded through one server is served by another sharing the bucke
   const second = await upload(one, u.headers);
   const next = second.json().info.user_portrait as string;
   expect(next).not.toBe(url);
-  const bucket = s3Storage({
-    endpoint: s3.endpoint,
-    bucket: s3.bucket,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-    prefix: '',
-  });
+  const bucket = s3.storage();
   await vi.waitFor(async () => expect(await bucket.get(url.slice('/media/'.length))).toBeNull());
   expect((await two.app.inject(url)).statusCode).toBe(404);
   expect((await two.app.inject(next)).statusCode).toBe(200);

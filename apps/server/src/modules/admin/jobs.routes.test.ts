@@ -2,6 +2,7 @@
  * adminListJobs (jobs.routes.ts): console only; lists every module's job with its schedule, never run before the
  * jobs start; once the app runs its jobs (ROLE all or worker) a run's time and state appear.
  */
+import type { AdminJobsResponse } from '@openvod/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -22,18 +23,7 @@ describe('adminListJobs', () => {
     const list = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers });
       expect(res.statusCode).toBe(200);
-      return res.json() as {
-        code: number;
-        runs_here: boolean;
-        list: {
-          name: string;
-          cron: string | null;
-          tz: string;
-          daily_at: string | null;
-          last_run_at: string | null;
-          last_state: string | null;
-        }[];
-      };
+      return res.json() as AdminJobsResponse;
     };
     const before = await list();
     expect(before.code).toBe(1);
