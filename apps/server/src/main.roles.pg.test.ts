@@ -3,16 +3,15 @@
  * a `worker` answers /readyz but no API call and runs the jobs (the accounts job runs when it starts); an `api`
  * serves the API and runs no job handler; `api` without DATABASE_URL refuses to start.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { spawnMain } from './test/spawn-main.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_PASSWORD = 'test-password-1';
 const dbName = `ov_test_roles_${randomBytes(5).toString('hex')}`;
 const baseUrl = process.env.DATABASE_URL as string;
@@ -51,21 +50,13 @@ interface Proc {
 }
 
 function run(role: string, env: Record<string, string> = {}): Proc {
-  const child = spawn(process.execPath, ['--conditions=@openvod/source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      ROLE: role,
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD,
-      DEMO_CONTENT: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnMain({
+    ...process.env,
+    ROLE: role,
+    DATABASE_URL: dbUrl,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    ...env,
   });
   children.push(child);
   let out = '';

@@ -2,13 +2,13 @@
  * The start log of `npm start` (main.ts): the console's address is printed whether the console password came from
  * ADMIN_PASSWORD or was generated, and a password from the environment is never printed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnMain } from './test/spawn-main.ts';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const PUBLIC_URL = 'http://openvod.test:8080';
 
 interface Started {
@@ -26,21 +26,7 @@ function start(env: Record<string, string>): Started {
   dirs.push(dataDir);
   const base = { ...process.env };
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_PASSWORD', 'ROLE', 'NODE_ENV']) delete base[k];
-  const child = spawn(process.execPath, ['--conditions=@openvod/source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...base,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_URL,
-      DEMO_CONTENT: '0',
-      LIVE_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnMain({ ...base, DATA_DIR: dataDir, PUBLIC_URL, LIVE_DEMO: '0', ...env });
   children.push(child);
   let stdout = '';
   let stderr = '';
