@@ -25,6 +25,7 @@ import {
 } from './core/errors.ts';
 import { EventBus } from './core/events.ts';
 import { Jobs } from './core/jobs.ts';
+import type { ModuleContext, Services } from './core/module.ts';
 import { requestContext } from './core/request-context.ts';
 import { type FileStorage, folderStorage, s3Storage } from './core/storage.ts';
 import { registerTextInputGuard } from './core/text-input.ts';
@@ -51,9 +52,7 @@ import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfi
 import { registerBilling } from './modules/billing/billing.module.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
 import { fakePayEnabled } from './modules/billing/channel-registry.ts';
-import { castCacheJob } from './modules/cast/cast.jobs.ts';
-import { castRoutes } from './modules/cast/cast.routes.ts';
-import { CastService } from './modules/cast/cast.service.ts';
+import { castModule } from './modules/cast/index.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
@@ -103,15 +102,12 @@ export interface AppDeps {
   redisPrefix?: string;
 }
 
-export interface App extends FastifyInstance {
-  /**
-   * The modules' jobs (core/jobs.ts): registered while the app is built, started by main.ts according to the role
-   * (tests start them when they need them); stopped when the app closes.
-   */
-  jobs: Jobs;
-  /** Signs the server's own media addresses (modules/media/signed-urls.ts). */
-  mediaSigner: MediaSigner;
-  services: {
+/**
+ * Services of the modules still wired here rather than by their own plugin (core/module.ts); a module's plugin
+ * declares its own in its index.ts.
+ */
+declare module './core/module.ts' {
+  interface Services {
     content: ContentService;
     admin: AdminService;
     accounts: AccountsService;
@@ -130,8 +126,11 @@ export interface App extends FastifyInstance {
     quotas: QuotasService;
     /** Rewarded-ad nonces and verified grants (issue 7 item 3, modules/rewards). */
     rewards: RewardsService;
-  };
+  }
 }
+
+/** The built application: a Fastify instance with the modules' `services`, `ctx`, `jobs` and `events`. */
+export type App = FastifyInstance;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
@@ -173,6 +172,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ? await connectRedis(deps.config.redisUrl, 5000, (err) => app.log.warn({ err }, 'redis connection error'))
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
+  const storage = deps.storage ?? (deps.config.s3 ? s3Storage(deps.config.s3) : folderStorage(mediaDir));
+  // What every module is built from (core/module.ts); app.services is filled by the modules as they register.
+  const ctx: ModuleContext = {
+    config: deps.config,
+    db: deps.db,
+    redis,
+    redisPrefix,
+    mediaDir,
+    storage,
+    localToken: deps.localToken,
+    log: (msg, err) => (err === undefined ? app.log.info(msg) : app.log.error({ err }, msg)),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('services', {} as Services);
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${redisPrefix}rl:` } : {}) });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -243,8 +257,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         )
       : undefined,
   });
-  const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
-  const storage = deps.storage ?? (deps.config.s3 ? s3Storage(deps.config.s3) : folderStorage(mediaDir));
   const accounts: AccountsService = new AccountsService(deps.db.db, {
     timeZone: deps.config.timeZone,
     mediaDir,
@@ -328,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.events.on('user.merged', async ({ tx, merge: m }) => {
     m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
   });
-  app.decorate('services', { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
+  Object.assign(app.services, { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
   contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
@@ -371,28 +383,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       redisPrefix,
     }),
   );
-  // DLNA casting (issue 5 item 5): renderers on the server's own LAN, given URLs on its LAN address + listening port.
-  const cast = new CastService(content, {
-    enabled: deps.config.cast.dlna,
-    signMedia: (pathname) => signer.sign(pathname),
-    interfaces: deps.config.cast.interfaces,
-    cache: { maxBytes: deps.config.cast.cacheMaxBytes, maxAgeMs: deps.config.cast.cacheMaxAgeMs },
-    mediaDir,
-    host: deps.config.host,
-    publicOrigin: new URL(deps.config.publicUrl).origin,
-    port: () => {
-      const address = app.server.address();
-      return address && typeof address === 'object' ? address.port : undefined;
-    },
-    log: (msg, err) => app.log.warn({ err }, msg),
-  });
-  castRoutes(app, cast, content);
-  jobs.register(
-    castCacheJob(
-      () => cast.pruneCache(),
-      (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
-    ),
-  );
+  // DLNA casting: renderers on the server's own LAN (modules/cast).
+  await app.register(castModule);
   adsRoutes(app, ads, accounts);
   playbackRoutes(app, playback);
   // Points, daily tasks, duration rewards and exchange (issue 7 item 5); VIP exchange through billing's grantVip.

@@ -31,6 +31,16 @@ import PgBoss from 'pg-boss';
 import type { Db, DbHandle } from '../db/client.ts';
 import { rowsOf } from './db.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The modules' jobs: registered while the app is built, started by main.ts according to the role (tests start
+     * them when they need them); stopped when the app closes (app.ts).
+     */
+    jobs: Jobs;
+  }
+}
+
 /** Retries after a failed run (then the job is `failed` until its next period). */
 export const DEFAULT_RETRY_LIMIT = 3;
 /** Base retry delay in seconds: retry n waits between 2^(n-1) and 2^n times it (pg-boss `retryBackoff`, jitter). */

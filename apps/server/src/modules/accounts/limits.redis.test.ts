@@ -102,7 +102,7 @@ describe('two processes sharing one Redis', () => {
     b.services.admin.delay = async (ms) => void waits.push(`b:${ms}`);
     const name = `op${randomBytes(3).toString('hex')}`;
     // A group without leading zeros, so the key's normalised /64 (limits.ts addressKey) spells it the same.
-    const net = `2001:db8:${(0x1000 + randomBytes(2).readUInt16BE() % 0xf000).toString(16)}:1`;
+    const net = `2001:db8:${(0x1000 + (randomBytes(2).readUInt16BE() % 0xf000)).toString(16)}:1`;
     // Addresses of one IPv6 /64: the per-IP route limit (10 a minute) sees ten addresses, the counter one.
     const adminLogin = (app: App, host: number) =>
       app.inject({

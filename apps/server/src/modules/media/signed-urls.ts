@@ -19,6 +19,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs the server's own media addresses (made by app.ts before Fastify: its rewriteUrl takes tokens off). */
+    mediaSigner: MediaSigner;
+  }
+}
+
 /** Lifetime of a signed address: 6 hours after the hour it was made in. */
 export const MEDIA_URL_TTL_S = 6 * 3600;
 
