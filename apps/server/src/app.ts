@@ -24,6 +24,7 @@ import {
   registerErrorHandling,
 } from './core/errors.ts';
 import { EventBus } from './core/events.ts';
+import { Invalidation } from './core/invalidation.ts';
 import { Jobs } from './core/jobs.ts';
 import type { ModuleContext, Services } from './core/module.ts';
 import { requestContext } from './core/request-context.ts';
@@ -156,6 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jobs = new Jobs({ db: deps.db, log: app.log, timeZone: deps.config.timeZone });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  // Caches that every process must drop together (sessions, rights, the catalogue): core/invalidation.ts.
+  const invalidation = new Invalidation((msg, err) => app.log.warn({ err }, msg));
+  app.decorate('invalidation', invalidation);
+  app.addHook('onClose', async () => invalidation.close());
   // Modules announce what happened here and react to each other's announcements (core/events.ts).
   app.decorate('events', new EventBus((event, err) => app.log.error({ err, event }, 'event handler failed')));
   app.setValidatorCompiler(validatorCompiler);
@@ -172,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ? await connectRedis(deps.config.redisUrl, 5000, (err) => app.log.warn({ err }, 'redis connection error'))
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) await invalidation.connect(redis, `${redisPrefix}invalidate`);
   const mediaDir = deps.mediaDir ?? path.join(deps.config.dataDir, 'media');
   const storage = deps.storage ?? (deps.config.s3 ? s3Storage(deps.config.s3) : folderStorage(mediaDir));
   // What every module is built from (core/module.ts); app.services is filled by the modules as they register.
@@ -227,7 +233,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // `accounts` is created below; the closure runs only on requests, after it exists.
   const content: ContentService = new ContentService(deps.db.db, {
     timeZone: deps.config.timeZone,
-    authenticate: (token) => accounts.authenticate(token),
+    // The signed-in fast path: the session cache's caller, no query while cached (accounts/session-cache.ts).
+    authenticate: (token) => accounts.caller(token),
     onError: (msg, err) => app.log.error({ err }, msg),
     // The free-view rule of spec §4 shuts getDetail's addresses (the quotas module, registered below).
     playGate: (caller, vodId, title) => app.services.quotas.playOpen(caller, vodId, title),
@@ -262,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mediaDir,
     storage,
     events: app.events,
+    invalidation,
     // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
     settings: () => appConfig.accountSettings(),
     // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
@@ -368,7 +376,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       handlers: accounts.deletionHandlers,
     }),
   );
-  accountsAdminRoutes(app, accounts, () => content.invalidate());
+  accountsAdminRoutes(app, accounts);
+  // Group rights feed the catalogue's cached answers (core/invalidation.ts `group`).
+  app.invalidation.on('group', () => content.invalidate());
   phoneRoutes(app, phone);
   oauthRoutes(app, oauth);
   appConfigRoutes(app, appConfig);

@@ -16,33 +16,32 @@ import {
 
 /**
  * Register the console account routes (`auth: 'admin'`: core/auth.ts `requireAdmin`, 401 without a console session).
- * `onGroupsChanged` runs after a group is created or edited (its category rights feed the catalogue's cached
- * getType/getDetail answers, which must be dropped).
+ * An edited user's cached sessions are dropped in every process (its group or status may have changed,
+ * session-cache.ts); a created or edited group is published on the `group` topic (core/invalidation.ts: its
+ * category rights feed the catalogue's cached getType/getDetail answers and the play gate's rights).
  */
-export function accountsAdminRoutes(
-  app: FastifyInstance,
-  accounts: AccountsService,
-  onGroupsChanged: () => void = () => undefined,
-) {
+export function accountsAdminRoutes(app: FastifyInstance, accounts: AccountsService) {
+  const onGroupsChanged = (groupId: number) => accounts.invalidation.publish('group', groupId);
   const ok = { code: 1 as const, msg: 'ok' };
   const db = accounts.db;
   const opts = () => ({ now: accounts.now(), timeZone: accounts.opts.timeZone });
 
   defineRoute(app, 'adminListUsers', async ({ query }) => ({ ...ok, ...(await adminListUsers(db, query, opts())) }));
   defineRoute(app, 'adminGetUser', async ({ params }) => ({ ...ok, info: await adminGetUser(db, params.id, opts()) }));
-  defineRoute(app, 'adminUpdateUser', async ({ params, body }) => ({
-    ...ok,
-    info: await adminUpdateUser(db, params.id, body, opts()),
-  }));
+  defineRoute(app, 'adminUpdateUser', async ({ params, body }) => {
+    const info = await adminUpdateUser(db, params.id, body, opts());
+    accounts.forgetUser(params.id);
+    return { ...ok, info };
+  });
   defineRoute(app, 'adminListGroups', async () => ({ ...ok, list: await adminListGroups(db) }));
   defineRoute(app, 'adminCreateGroup', async ({ body }) => {
     const info = await adminCreateGroup(db, body);
-    onGroupsChanged();
+    onGroupsChanged(info.group_id);
     return { ...ok, info };
   });
   defineRoute(app, 'adminUpdateGroup', async ({ params, body }) => {
     const info = await adminUpdateGroup(db, params.id, body);
-    onGroupsChanged();
+    onGroupsChanged(params.id);
     return { ...ok, info };
   });
 }

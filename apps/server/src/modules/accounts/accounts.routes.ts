@@ -15,7 +15,7 @@ import { setAuthenticator } from '../../core/auth.ts';
 import { badRequest } from '../../core/errors.ts';
 import { t } from '../../core/i18n/messages.ts';
 import { defineRoute } from '../../core/routes.ts';
-import { type AccountsService, clientContext, currentUser, revokeSession } from './accounts.service.ts';
+import { type AccountsService, clientContext, currentUser } from './accounts.service.ts';
 
 /** Largest avatar upload accepted (bytes). */
 export const PORTRAIT_MAX_BYTES = 2 * 1024 * 1024;
@@ -125,7 +125,7 @@ export async function accountsRoutes(app: FastifyInstance, accounts: AccountsSer
       return { code: 1 as const, msg, point: r.point, user_points: r.user_points };
     });
     defineRoute(scope, 'logout', async ({ req }) => {
-      await revokeSession(accounts.db, req.client.authorcode);
+      await accounts.logout(req.client.authorcode);
       return ok;
     });
     defineRoute(scope, 'deleteAccount', async ({ body, req }) => {

@@ -32,6 +32,7 @@ import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { Invalidation } from '../../core/invalidation.ts';
 import './accounts.events.ts';
 import { type FileStorage, folderStorage } from '../../core/storage.ts';
 import { DEFAULT_TIME_ZONE, operatorDay, operatorDayStart } from '../../core/time.ts';
@@ -42,6 +43,7 @@ import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
 import { type MergeHandler, mergeGuestInto } from './guest-merge.ts';
 import { LoginGuard, MemoryFailureCounter } from './limits.ts';
+import { type CachedCaller, SESSION_CACHE_TTL_MS, SessionCache } from './session-cache.ts';
 
 export type { GroupRow, UserRow } from './accounts.repo.ts';
 
@@ -328,6 +330,11 @@ export async function createSession(
  * (user_status 0). Moves the session's last_seen_at at most once a minute.
  */
 export async function authenticateUser(db: Db, token: string, now: Date = new Date()): Promise<UserRow> {
+  return (await authenticateSession(db, token, now)).user;
+}
+
+/** {@link authenticateUser} with the session's end (what the session cache keeps, session-cache.ts). */
+async function authenticateSession(db: Db, token: string, now: Date): Promise<{ user: UserRow; expiresAt: Date }> {
   if (!token) throw unauthorized();
   const tokenHash = sha256(token);
   const row = await repo.sessionWithUser(db, tokenHash);
@@ -336,7 +343,7 @@ export async function authenticateUser(db: Db, token: string, now: Date = new Da
   if (now.getTime() - row.session.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
     await repo.touchSession(db, tokenHash, now, SESSION_TOUCH_MS);
   }
-  return row.user;
+  return { user: row.user, expiresAt: row.session.expires_at };
 }
 
 /** End one session (logout). */
@@ -653,6 +660,11 @@ export interface AccountsOptions {
    * missing values fall back to {@link DEFAULT_ACCOUNT_SETTINGS}. Default: none (all defaults).
    */
   settings?: () => Promise<Partial<AccountSettings>>;
+  /**
+   * Cache invalidation shared by the app's processes (core/invalidation.ts): the session cache listens to its
+   * `session` and `user` topics; logouts, deletions and merges publish on them. Default: this process only.
+   */
+  invalidation?: Invalidation;
 }
 
 /** Default failed-login limits: 10 per 15 minutes per name and address (then 429), per name (then slowed). */
@@ -712,10 +724,23 @@ export class AccountsService {
   /** How the login slow-down waits (a timer); tests replace it to record the wait. */
   delay: (ms: number) => Promise<void> = wait;
 
+  /** Signed-in callers of the catalogue's reads ({@link caller}, session-cache.ts). */
+  readonly sessions = new SessionCache();
+  readonly invalidation: Invalidation;
+
   constructor(
     readonly db: Db,
     readonly opts: AccountsOptions,
   ) {
+    this.invalidation = opts.invalidation ?? new Invalidation();
+    this.invalidation.on('session', (hash) => this.sessions.forgetSession(hash));
+    this.invalidation.on('user', (id) => this.sessions.forgetUser(Number(id)));
+    // A deleted or merged account's sessions end or change group: every process drops what it cached of them.
+    opts.events.on('user.deleted', ({ user }) => this.forgetUser(user.user_id));
+    opts.events.on('user.merged', ({ merge }) => {
+      this.forgetUser(merge.guest.user_id);
+      this.forgetUser(merge.target.user_id);
+    });
     const max = opts.loginFailuresPerName ?? LOGIN_FAILURES_PER_NAME;
     const windowMs = opts.loginFailureWindowMs ?? LOGIN_FAILURE_WINDOW_MS;
     this.loginGuard =
@@ -748,10 +773,49 @@ export class AccountsService {
     return { ...DEFAULT_ACCOUNT_SETTINGS, ...(await this.opts.settings?.()) };
   }
 
-  /** The user of a token (401/403, see {@link authenticateUser}), after the VIP expiry check. */
+  /** The user of a token (401/403, see {@link authenticateUser}), after the VIP expiry check. Reads the database. */
   async authenticate(token: string): Promise<UserRow> {
     const now = this.now();
-    return expireVipIfDue(this.db, await authenticateUser(this.db, token, now), now);
+    return (await this.authenticateAndCache(token, now)).user;
+  }
+
+  /**
+   * The signed-in caller of a token for the catalogue's reads (user id, group, VIP end): from the session cache when
+   * it holds the token (no query), else as {@link authenticate} does (401/403 likewise), then cached
+   * (session-cache.ts, {@link SESSION_CACHE_TTL_MS}).
+   */
+  async caller(token: string): Promise<CachedCaller> {
+    if (!token) throw unauthorized();
+    const now = this.now();
+    return this.sessions.get(sha256(token), now.getTime()) ?? (await this.authenticateAndCache(token, now)).caller;
+  }
+
+  private async authenticateAndCache(token: string, now: Date): Promise<{ user: UserRow; caller: CachedCaller }> {
+    const session = await authenticateSession(this.db, token, now);
+    const user = await expireVipIfDue(this.db, session.user, now);
+    const caller: CachedCaller = {
+      user_id: user.user_id,
+      group_id: user.group_id,
+      user_end_time: user.user_end_time,
+      expires_at: session.expiresAt.getTime(),
+    };
+    this.sessions.set(sha256(token), caller);
+    return { user, caller };
+  }
+
+  /** End the session of `token` (logout) here and in the session cache of every process. */
+  async logout(token: string): Promise<void> {
+    if (!token) return;
+    await revokeSession(this.db, token);
+    this.invalidation.publish('session', sha256(token));
+  }
+
+  /**
+   * A user's group, VIP end or status changed (or may be about to, inside a transaction): every process drops the
+   * user's cached sessions and reads them again (session-cache.ts).
+   */
+  forgetUser(userId: number): void {
+    this.invalidation.publish('user', userId);
   }
 
   info(row: UserRow): Promise<UserInfo> {
