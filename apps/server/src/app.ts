@@ -43,40 +43,30 @@ import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts
 import { connectRedis, LoginGuard, RedisFailureCounter } from './modules/accounts/limits.ts';
 import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { AdminService } from './modules/admin/admin.service.ts';
-import { jobsAdminRoutes } from './modules/admin/jobs.routes.ts';
+import { adminModule } from './modules/admin/index.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { AdsService } from './modules/ads/ads.service.ts';
-import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
-import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfig/appconfig.service.ts';
+import { appconfigModule } from './modules/appconfig/index.ts';
 import { registerBilling } from './modules/billing/billing.module.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
-import { fakePayEnabled } from './modules/billing/channel-registry.ts';
 import { castModule } from './modules/cast/index.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
 import { ContentAdminService } from './modules/content/content-admin.service.ts';
 import { hitsResetJob } from './modules/content/hits.jobs.ts';
-import { TitlesAdminService } from './modules/content/titles-admin.service.ts';
-import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
+import { danmakuModule } from './modules/danmaku/index.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
-import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
-import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
-import { OAuthService } from './modules/oauth/oauth.service.ts';
-import { playbackRoutes } from './modules/playback/playback.routes.ts';
-import { PlaybackService } from './modules/playback/playback.service.ts';
+import { oauthModule } from './modules/oauth/index.ts';
+import { playbackModule } from './modules/playback/index.ts';
 import { registerPoints } from './modules/points/points.routes.ts';
 import type { PointsService } from './modules/points/points.service.ts';
 import { registerQuotas } from './modules/quotas/quotas.routes.ts';
 import type { QuotasService } from './modules/quotas/quotas.service.ts';
 import { registerRewards } from './modules/rewards/rewards.routes.ts';
 import type { RewardsService } from './modules/rewards/rewards.service.ts';
-import { createOneClickProvider } from './modules/sms/one-click.ts';
-import { createSmsProvider } from './modules/sms/sms.provider.ts';
-import { SmsCodeService } from './modules/sms/sms.service.ts';
+import { smsModule } from './modules/sms/index.ts';
 
 export const APP_VERSION = '1.3.8';
 
@@ -110,14 +100,9 @@ export interface AppDeps {
 declare module './core/module.ts' {
   interface Services {
     content: ContentService;
-    admin: AdminService;
     accounts: AccountsService;
-    appConfig: AppConfigService;
-    sms: SmsCodeService;
     phone: PhoneService;
-    oauth: OAuthService;
     ads: AdsService;
-    playback: PlaybackService;
     /** Set by registerBilling (modules/billing/billing.module.ts). */
     billing: BillingService;
     ledger: LedgerService;
@@ -239,31 +224,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The free-view rule of spec §4 shuts getDetail's addresses (the quotas module, registered below).
     playGate: (caller, vodId, title) => app.services.quotas.playOpen(caller, vodId, title),
   });
-  const admin = new AdminService(deps.db.db, content, {
-    timeZone: deps.config.timeZone,
-    allowPrivateFeeds: deps.config.allowPrivateFeeds,
-    localToken: deps.localToken,
-    // Throws (the server does not start) when production asks for the test payment channel.
-    fakePay: fakePayEnabled(deps.config.billing.fakePay, deps.config.nodeEnv),
-    // Failed console sign-ins, counted as the viewer's are (below), in Redis with REDIS_URL.
-    loginGuard: redis
-      ? new LoginGuard(
-          new RedisFailureCounter(
-            redis,
-            `${redisPrefix}admin-login-fail-addr:`,
-            LOGIN_FAILURES_PER_NAME,
-            LOGIN_FAILURE_WINDOW_MS,
-          ),
-          new RedisFailureCounter(
-            redis,
-            `${redisPrefix}admin-login-fail:`,
-            LOGIN_FAILURES_PER_NAME,
-            LOGIN_FAILURE_WINDOW_MS,
-          ),
-          LOGIN_SLOWDOWN_MS,
-        )
-      : undefined,
-  });
   const accounts: AccountsService = new AccountsService(deps.db.db, {
     timeZone: deps.config.timeZone,
     mediaDir,
@@ -271,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     events: app.events,
     invalidation,
     // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
-    settings: () => appConfig.accountSettings(),
+    settings: () => app.services.appConfig.accountSettings(),
     // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
     loginGuard: redis
       ? new LoginGuard(
@@ -286,43 +246,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         )
       : undefined,
   });
-  // SMS, one-click and third-party providers from the environment; development fakes refuse NODE_ENV=production.
-  const auth = deps.config.auth;
-  const env = { nodeEnv: deps.config.nodeEnv, dataDir: deps.config.dataDir, log: (m: string) => app.log.info(m) };
-  const smsProvider = createSmsProvider(auth.sms, env);
-  const oneClick = createOneClickProvider(auth, env);
-  const oauthProviders = createOAuthProviders(auth.wechat, env);
-  const appConfig: AppConfigService = new AppConfigService(deps.db.db, content, {
-    smsEnabled: smsProvider !== undefined,
-    oneClickEnabled: oneClick !== undefined,
-    oauthProviders: [...oauthProviders.keys()],
-    encryptKey: auth.encryptKey,
-  });
-  app.decorate('payloadCipher', appConfig.payloadCipher());
   const signer = mediaSigner;
   app.decorate('mediaSigner', signer);
-  if (redis) {
-    const closeSub = await shareAppConfigInvalidation(appConfig, redis, `${redisPrefix}appconfig`);
-    app.addHook('onClose', closeSub);
-  }
-  const sms = new SmsCodeService(
-    deps.db.db,
-    smsProvider,
-    () => appConfig.secret('sms_code', auth.sms.codeSecret),
-    deps.config.timeZone,
-    (msg, err) => app.log.warn({ err }, msg),
-  );
-  const phone = new PhoneService(accounts, sms, appConfig, oneClick);
-  const oauth = new OAuthService(
+  // SMS codes and the one-click provider (modules/sms); development fakes refuse NODE_ENV=production.
+  await app.register(smsModule);
+  // Phone sign-in reads the app config (modules/appconfig, registered below) at each bindPhone.
+  const phone = new PhoneService(
     accounts,
-    oauthProviders,
-    () => appConfig.secret('oauth_state'),
-    auth.wechat.redirectUri,
+    app.services.sms,
+    { bindPhonePoint: () => app.services.appConfig.bindPhonePoint() },
+    app.services.oneClick,
   );
-  // Issue 5: player ads (switch in the app config's `ads.list`) and playback (parse APIs in its `player` map).
+  // Player ads (switch in the app config's `ads.list`).
   const ads = new AdsService(deps.db.db, {
-    adsConfig: async () => (await appConfig.get()).ads,
-    tokenSecret: () => appConfig.secret('ad_token'),
+    adsConfig: async () => (await app.services.appConfig.get()).ads,
+    tokenSecret: () => app.services.appConfig.secret('ad_token'),
     timeZone: deps.config.timeZone,
     // Issue 7 item 4: a click pays setPlog type 13 (the points module checks the claim, verifyAdClick below).
     rewardClick: (user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId),
@@ -336,19 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return counts;
     },
   });
-  const playback = new PlaybackService(deps.db.db, {
-    players: async () => (await appConfig.get()).player,
-    allowPrivate: deps.config.allowPrivateFeeds,
-    galleryTypeId: async () => (await content.specialTypes()).app_gallery_typeid,
-    // The free-view rule of spec §4 inside ajaxUlog (the quotas module, registered below).
-    quota: () => app.services.quotas.hook(),
-    events: app.events,
-  });
-  app.events.on('user.deleted', ({ tx, user }) => playback.forgetUser(tx, user.user_id));
-  app.events.on('user.merged', async ({ tx, merge: m }) => {
-    m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
-  });
-  Object.assign(app.services, { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
+  Object.assign(app.services, { content, accounts, phone, ads });
 
   contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
@@ -363,9 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
   });
-  adminRoutes(app, admin, new TitlesAdminService(deps.db.db, content));
-  // The console's Jobs page: schedules, last runs and failures of the jobs registered here.
-  jobsAdminRoutes(app, jobs);
+  // The operator console: its sign-in, import, titles and categories, and the Jobs page (modules/admin).
+  await app.register(adminModule);
   await accountsRoutes(app, accounts);
   // Hourly and at a worker's start: deletions past their 3 working days, VIPs past their end (accounts.jobs.ts).
   jobs.register(
@@ -380,8 +305,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Group rights feed the catalogue's cached answers (core/invalidation.ts `group`).
   app.invalidation.on('group', () => content.invalidate());
   phoneRoutes(app, phone);
-  oauthRoutes(app, oauth);
-  appConfigRoutes(app, appConfig);
+  // Third-party sign-in (modules/oauth), then the app config, which lists the sign-in methods offered.
+  await app.register(oauthModule);
+  await app.register(appconfigModule);
   // VIP plans, orders, payment channels, redemption codes and the ledger (issue 6).
   Object.assign(
     app.services,
@@ -396,13 +322,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // DLNA casting: renderers on the server's own LAN (modules/cast).
   await app.register(castModule);
   adsRoutes(app, ads, accounts);
-  playbackRoutes(app, playback);
+  // getJsonRealPath and the user logs (modules/playback).
+  await app.register(playbackModule);
   // Points, daily tasks, duration rewards and exchange (issue 7 item 5); VIP exchange through billing's grantVip.
   app.services.points = registerPoints(app, {
     db: deps.db.db,
     ledger: app.services.ledger,
     timeZone: deps.config.timeZone,
-    bindPhonePoint: () => appConfig.bindPhonePoint(),
+    bindPhonePoint: () => app.services.appConfig.bindPhonePoint(),
     grantVip: (tx, g) => app.services.billing.grantVip(tx, g),
     // Issue 7 item 4: setPlog type 13 pays only for a click on an ad this server served to the user, once.
     verifyAdClick: (userId, impressionId, tx) => ads.claimClickReward(userId, impressionId, tx),
@@ -416,7 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     points: app.services.points,
     ledger: app.services.ledger,
     content,
-    touristState: async () => (await appConfig.accountSettings()).tourist_state,
+    touristState: async () => (await app.services.appConfig.accountSettings()).tourist_state,
   });
   // Rewarded ads (issue 7 item 3): nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger.
   app.services.rewards = registerRewards(app, {
@@ -426,13 +353,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     admobKeysUrl: deps.config.rewards.admobKeysUrl,
     uniadSecret: deps.config.rewards.uniadSecret,
   });
-  // Danmaku (issue 5): live channel through Redis pub/sub with REDIS_URL, in this process otherwise.
-  await registerDanmaku(app, {
-    db: deps.db.db,
-    redis,
-    redisPrefix,
-    barrageState: async () => (await appConfig.get()).app_barrage_state,
-  });
+  // Danmaku: live channel through Redis pub/sub with REDIS_URL, in this process otherwise (modules/danmaku).
+  await app.register(danmakuModule);
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });
   app.get(

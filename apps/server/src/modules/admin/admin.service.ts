@@ -10,16 +10,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { ErrorCode, type ImportResult, type Locale } from '@openvod/contract';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { AppError, unauthorized } from '../../core/errors.ts';
 import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { adminSession, macAdmin } from '../../db/schema/index.ts';
 import { FetchError } from '../../lib/safe-fetch.ts';
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_PER_NAME, LOGIN_SLOWDOWN_MS } from '../accounts/accounts.service.ts';
 import { LoginGuard, MemoryFailureCounter } from '../accounts/index.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { collectText, collectUrl, FeedError, importCollected, localiseResult } from '../importer/importer.service.ts';
+import * as repo from './admin.repo.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const DEFAULT_ADMIN = 'admin';
@@ -36,11 +35,14 @@ export interface AdminServiceOptions {
   allowPrivateFeeds: boolean;
   /** Token of the local CLI (`npm run import` while the server runs). */
   localToken?: string;
-  /** The test payment channel is on (modules/billing channel-registry.ts fakePayEnabled); adminMe tells the console. */
-  fakePay?: boolean;
+  /**
+   * Whether the test payment channel is on (the billing module offers `fake`: FAKE_PAY, channel-registry.ts
+   * fakePayEnabled), asked at each adminMe; the console shows a banner while it is.
+   */
+  fakePay?: () => boolean;
   /**
    * Failed console sign-ins per name and address (then 429 there) and per name (then slowed down), as the viewer
-   * login counts them (accounts/limits.ts LoginGuard); app.ts passes Redis counters with REDIS_URL. Default: in
+   * login counts them (accounts/limits.ts LoginGuard); index.ts passes Redis counters with REDIS_URL. Default: in
    * memory, 10 failures per 15 minutes (accounts.service.ts LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS).
    */
   loginGuard?: LoginGuard;
@@ -52,9 +54,13 @@ export class AdminService {
   /** How the sign-in slow-down waits (a timer); tests replace it to record the wait. */
   delay: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  /**
+   * @param content the content module's service, read after an import to drop its catalogue caches (the content
+   *   module may be built after this one)
+   */
   constructor(
     private db: Db,
-    private content: ContentService,
+    private content: () => ContentService,
     private opts: AdminServiceOptions,
   ) {
     this.loginGuard =
@@ -73,7 +79,7 @@ export class AdminService {
 
   /** Whether the test payment channel (`fake`) is on: the console shows a warning banner while it is (adminMe). */
   fakePay(): boolean {
-    return this.opts.fakePay ?? false;
+    return this.opts.fakePay?.() ?? false;
   }
 
   /**
@@ -81,13 +87,9 @@ export class AdminService {
    * undefined when an account exists or ADMIN_PASSWORD was given.
    */
   async ensureAdmin(password: string | undefined): Promise<string | undefined> {
-    const [row] = await this.db.select({ n: count() }).from(macAdmin);
-    if (Number(row?.n ?? 0) > 0) return undefined;
+    if ((await repo.countAdmins(this.db)) > 0) return undefined;
     const generated = password ? undefined : randomBytes(12).toString('base64url');
-    await this.db
-      .insert(macAdmin)
-      .values({ admin_name: DEFAULT_ADMIN, admin_pwd: await hash(password ?? (generated as string)) })
-      .onConflictDoNothing();
+    await repo.insertAdminIfAbsent(this.db, DEFAULT_ADMIN, await hash(password ?? (generated as string)));
     return generated;
   }
 
@@ -100,7 +102,7 @@ export class AdminService {
     const verdict = await this.loginGuard.before(name, ip);
     if (verdict.kind === 'refuse') throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
     if (verdict.kind === 'slow') await this.delay(verdict.ms);
-    const [admin] = await this.db.select().from(macAdmin).where(eq(macAdmin.admin_name, name));
+    const admin = await repo.adminByName(this.db, name);
     // Verify against a dummy hash when the name is unknown, so timing does not reveal account names.
     let ok = false;
     if (admin) ok = await verify(admin.admin_pwd, password);
@@ -113,13 +115,9 @@ export class AdminService {
     await this.loginGuard.succeeded(name, ip);
     const token = randomBytes(32).toString('base64url');
     // Expired sessions are dead weight: drop them when a new one is made.
-    await this.db.delete(adminSession).where(lt(adminSession.expires_at, new Date()));
-    await this.db.insert(adminSession).values({
-      token_hash: sha256(token),
-      admin_id: admin.admin_id,
-      expires_at: new Date(Date.now() + SESSION_TTL_MS),
-    });
-    await this.db.update(macAdmin).set({ admin_login_time: new Date() }).where(eq(macAdmin.admin_id, admin.admin_id));
+    await repo.deleteExpiredSessions(this.db, new Date());
+    await repo.insertSession(this.db, sha256(token), admin.admin_id, new Date(Date.now() + SESSION_TTL_MS));
+    await repo.touchLoginTime(this.db, admin.admin_id, new Date());
     return { token, info: { admin_id: admin.admin_id, admin_name: admin.admin_name } };
   }
 
@@ -130,23 +128,13 @@ export class AdminService {
     if (local && token.length === local.length && timingSafeEqual(Buffer.from(token), Buffer.from(local))) {
       return { admin_id: 0, admin_name: 'cli' };
     }
-    const [row] = await this.db
-      .select({ admin_id: macAdmin.admin_id, admin_name: macAdmin.admin_name })
-      .from(adminSession)
-      .innerJoin(macAdmin, eq(macAdmin.admin_id, adminSession.admin_id))
-      .where(
-        and(
-          eq(adminSession.token_hash, sha256(token)),
-          gt(adminSession.expires_at, new Date()),
-          eq(macAdmin.admin_status, 1),
-        ),
-      );
+    const row = await repo.sessionAdmin(this.db, sha256(token), new Date());
     if (!row) throw unauthorized();
     return row;
   }
 
   async logout(token: string): Promise<void> {
-    await this.db.delete(adminSession).where(eq(adminSession.token_hash, sha256(token)));
+    await repo.deleteSession(this.db, sha256(token));
   }
 
   /**
@@ -165,7 +153,7 @@ export class AdminService {
         feed = await collectUrl(body.url, { allowPrivate: this.opts.allowPrivateFeeds, hours: body.hours });
       else throw new AppError(400, ErrorCode.validation, 'import_source_missing', {}, 'url');
       const result = await importCollected(this.db, feed, { timeZone: this.opts.timeZone });
-      this.content.invalidate();
+      this.content().invalidate();
       return localiseResult(result, locale);
     } catch (err) {
       if (err instanceof FeedError || err instanceof FetchError) {

@@ -16,15 +16,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AdminAppConfig, AppConfig, AppVersion } from '@openvod/contract';
-import { eq, inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { PayloadCipher } from '../../core/routes.ts';
 import type { Db } from '../../db/client.ts';
-import { appSetting } from '../../db/schema/index.ts';
 import { desEcbDecrypt, desEcbEncrypt } from '../../lib/des.ts';
 import type { ContentService } from '../content/content.service.ts';
+import * as repo from './appconfig.repo.ts';
 
 export type AppConfigValue = z.infer<typeof AppConfig>;
 /** The console's view: the public fields plus the server-side accounts settings. */
@@ -129,9 +128,13 @@ export class AppConfigService {
   /** The clock (tests move it). */
   now: () => number = () => Date.now();
 
+  /**
+   * @param content the content module's service, read when the default menu is built (the content module may be
+   *   registered after this one)
+   */
   constructor(
     private db: Db,
-    private content: ContentService,
+    private content: () => ContentService,
     private runtime: AppConfigRuntime,
   ) {}
 
@@ -141,7 +144,7 @@ export class AppConfigService {
   }
 
   /**
-   * Call `listener` after every operator edit (app.ts with REDIS_URL: tell the other processes to drop their
+   * Call `listener` after every operator edit (index.ts with REDIS_URL: tell the other processes to drop their
    * cache, {@link shareAppConfigInvalidation}). A failing listener is reported by `update` only through its logs.
    */
   onUpdate(listener: () => Promise<void> | void): void {
@@ -149,15 +152,7 @@ export class AppConfigService {
   }
 
   private async readSetting<T>(key: string): Promise<T | undefined> {
-    const [row] = await this.db.select().from(appSetting).where(eq(appSetting.key, key));
-    return row?.value as T | undefined;
-  }
-
-  private async writeSetting(key: string, value: unknown): Promise<void> {
-    await this.db
-      .insert(appSetting)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: appSetting.key, set: { value } });
+    return (await repo.readSetting(this.db, key)) as T | undefined;
   }
 
   /** The operator's stored overrides (only known fields survive). */
@@ -169,7 +164,7 @@ export class AppConfigService {
 
   /** Default menu: the first four enabled top categories, special categories excluded. */
   private async defaultMenu(): Promise<AppConfigValue['menu']> {
-    const { raw } = await this.content.typeList();
+    const { raw } = await this.content().typeList();
     const parsed = JSON.parse(raw) as {
       list: Array<{ type_id: number; type_name: string }>;
       special: Record<string, number>;
@@ -236,7 +231,7 @@ export class AppConfigService {
     for (const [k, v] of Object.entries(patch)) {
       if (v !== undefined) (next as Record<string, unknown>)[k] = v;
     }
-    await this.writeSetting(APP_CONFIG_KEY, next);
+    await repo.writeSetting(this.db, APP_CONFIG_KEY, next);
     this.invalidate();
     for (const listener of this.updateListeners) {
       try {
@@ -271,7 +266,7 @@ export class AppConfigService {
         code: current.version_code,
       });
     }
-    await this.writeSetting(APP_VERSION_KEY, next);
+    await repo.writeSetting(this.db, APP_VERSION_KEY, next);
     return next;
   }
 
@@ -297,15 +292,8 @@ export class AppConfigService {
     const cached = this.secrets.get(name);
     if (cached) return cached;
     const key = `secret:${name}`;
-    await this.db
-      .insert(appSetting)
-      .values({ key, value: randomBytes(32).toString('hex') })
-      .onConflictDoNothing({ target: appSetting.key });
-    const [row] = await this.db
-      .select()
-      .from(appSetting)
-      .where(inArray(appSetting.key, [key]));
-    const value = Buffer.from(String(row?.value ?? ''), 'hex');
+    await repo.insertSettingIfAbsent(this.db, key, randomBytes(32).toString('hex'));
+    const value = Buffer.from(String((await repo.readSetting(this.db, key)) ?? ''), 'hex');
     if (value.length < 16) throw new Error(`server secret ${name} is unreadable`);
     this.secrets.set(name, value);
     return value;

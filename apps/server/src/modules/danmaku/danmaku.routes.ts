@@ -9,17 +9,16 @@
  * 60 per minute per IP, barrageSend to 60 per minute per IP on top of the per-user limit of the service.
  */
 import websocket from '@fastify/websocket';
-import { DANMAKU_USER_WINDOW_MS, DANMAKU_WS_PATH, DanmakuSocketQuery } from '@openvod/contract';
+import { DANMAKU_WS_PATH, DanmakuSocketQuery } from '@openvod/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { defineRoute } from '../../core/routes.ts';
-import type { Db } from '../../db/client.ts';
 import { currentUser } from '../accounts/accounts.service.ts';
-import { DanmakuHub } from './danmaku.hub.ts';
-import { DanmakuService, RedisHitCounter } from './danmaku.service.ts';
+import type { DanmakuHub } from './danmaku.hub.ts';
+import type { DanmakuService } from './danmaku.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
 
+/** Register the danmaku routes and the live channel (above) on `hub`; the WebSocket plugin once per app. */
 export async function danmakuRoutes(app: FastifyInstance, service: DanmakuService, hub: DanmakuHub) {
   if (!app.hasDecorator('websocketServer')) {
     await app.register(websocket, { options: { maxPayload: 1024 } });
@@ -77,33 +76,4 @@ export async function danmakuRoutes(app: FastifyInstance, service: DanmakuServic
     await service.unblock(params.id);
     return ok;
   });
-}
-
-/**
- * Wire the danmaku module into the app (app.ts): the hub (Redis pub/sub channel `<redisPrefix>danmaku` when `redis`
- * is given), the service (per-user send counter in Redis under `<redisPrefix>danmaku-send:` when given) and the
- * routes. `barrageState` reads `app_barrage_state` of the operator's app config. On `user.deleted`
- * (modules/accounts/accounts.events.ts) a deleted user's danmaku go in the deletion transaction.
- */
-export async function registerDanmaku(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    redis: Redis | undefined;
-    redisPrefix: string;
-    barrageState: () => Promise<number>;
-  },
-): Promise<DanmakuService> {
-  const hub = new DanmakuHub(deps.redis, `${deps.redisPrefix}danmaku`, (msg, err) => app.log.warn({ err }, msg));
-  await hub.start();
-  app.addHook('onClose', async () => hub.close());
-  const service = new DanmakuService(deps.db, hub, {
-    barrageState: deps.barrageState,
-    sendCounter: deps.redis
-      ? new RedisHitCounter(deps.redis, `${deps.redisPrefix}danmaku-send:`, DANMAKU_USER_WINDOW_MS)
-      : undefined,
-  });
-  app.events.on('user.deleted', ({ tx, user }) => service.forgetUser(tx, user.user_id));
-  await danmakuRoutes(app, service, hub);
-  return service;
 }

@@ -21,14 +21,13 @@ import {
   DANMAKU_USER_WINDOW_MS,
   ErrorCode,
 } from '@openvod/contract';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { AppError, badRequest } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { danmaku, danmakuBlock, macUser, macVod } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import type { DanmakuHub } from './danmaku.hub.ts';
+import * as repo from './danmaku.repo.ts';
 
 /** Counts hits per key in a fixed window that starts with the first hit; `hit` returns the count including it. */
 export interface HitCounter {
@@ -86,9 +85,6 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-/** `%`, `_` and `\` escaped for ILIKE. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface SendInput {
   vodId: number;
   sid: number;
@@ -115,7 +111,7 @@ export interface DanmakuOptions {
   sendCounter?: HitCounter;
 }
 
-type Row = typeof danmaku.$inferSelect;
+type Row = repo.DanmakuRow;
 
 const item = (r: Pick<Row, 'barrage_id' | 'barrage_time_ms' | 'barrage_text' | 'barrage_color'>): BarrageItem => ({
   barrage_id: r.barrage_id,
@@ -141,32 +137,20 @@ export class DanmakuService {
   async list(q: { vodId: number; nid: number; page: number; limit: number }) {
     const page = { page: q.page, limit: q.limit };
     if ((await this.opts.barrageState()) !== 1) return { code: 1 as const, msg: 'ok', list: [], total: 0, ...page };
-    const where = and(eq(danmaku.vod_id, q.vodId), eq(danmaku.nid, q.nid), eq(danmaku.status, 1));
-    const rows = await this.db
-      .select({
-        barrage_id: danmaku.barrage_id,
-        barrage_time_ms: danmaku.barrage_time_ms,
-        barrage_text: danmaku.barrage_text,
-        barrage_color: danmaku.barrage_color,
-      })
-      .from(danmaku)
-      .where(where)
-      .orderBy(desc(danmaku.barrage_id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    const [total] = await this.db.select({ n: count() }).from(danmaku).where(where);
+    const { rows, total } = await repo.episodePage(this.db, {
+      vodId: q.vodId,
+      nid: q.nid,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
     rows.sort((a, b) => a.barrage_time_ms - b.barrage_time_ms || a.barrage_id - b.barrage_id);
-    return { code: 1 as const, msg: 'ok', list: rows.map(item), total: total?.n ?? 0, ...page };
+    return { code: 1 as const, msg: 'ok', list: rows.map(item), total, ...page };
   }
 
   /** barrageSend as `user` (the session's): validated, rate-limited, saved, published. Returns the item. */
   async send(user: UserRow, input: SendInput): Promise<BarrageItem> {
     if ((await this.opts.barrageState()) !== 1) throw forbidden('danmaku_off');
-    const [blocked] = await this.db
-      .select({ user_id: danmakuBlock.user_id })
-      .from(danmakuBlock)
-      .where(eq(danmakuBlock.user_id, user.user_id));
-    if (blocked) throw forbidden('danmaku_blocked');
+    if (await repo.isBlocked(this.db, user.user_id)) throw forbidden('danmaku_blocked');
     const text = normalizeText(input.text);
     if (!text) throw badRequest('danmaku_text_empty', {}, 'text');
     if ([...text].length > DANMAKU_TEXT_MAX) throw badRequest('danmaku_text_long', { max: DANMAKU_TEXT_MAX }, 'text');
@@ -175,20 +159,17 @@ export class DanmakuService {
     }
     let row: Row | undefined;
     try {
-      [row] = await this.db
-        .insert(danmaku)
-        .values({
-          vod_id: input.vodId,
-          sid: input.sid,
-          nid: input.nid,
-          user_id: user.user_id,
-          user_name: (user.user_nick_name || user.user_name).slice(0, 32),
-          barrage_time_ms: Math.round(input.time * 1000),
-          barrage_text: text,
-          barrage_color: input.color,
-          avatar: user.user_portrait.slice(0, 1024),
-        })
-        .returning();
+      row = await repo.insertDanmaku(this.db, {
+        vod_id: input.vodId,
+        sid: input.sid,
+        nid: input.nid,
+        user_id: user.user_id,
+        user_name: (user.user_nick_name || user.user_name).slice(0, 32),
+        barrage_time_ms: Math.round(input.time * 1000),
+        barrage_text: text,
+        barrage_color: input.color,
+        avatar: user.user_portrait.slice(0, 1024),
+      });
     } catch (err) {
       // The title does not exist (foreign key danmaku_vod_id_mac_vod_vod_id_fk).
       const code =
@@ -205,54 +186,13 @@ export class DanmakuService {
 
   /** Console search, newest first. */
   async adminList(q: AdminQuery) {
-    const conds: (SQL | undefined)[] = [eq(danmaku.status, 1)];
-    const wd = q.wd?.trim();
-    if (wd) conds.push(ilike(danmaku.barrage_text, `%${likeEscape(wd)}%`));
-    const user = q.user?.trim();
-    if (user) {
-      conds.push(
-        /^\d+$/.test(user)
-          ? or(eq(danmaku.user_id, Number(user)), ilike(danmaku.user_name, `%${likeEscape(user)}%`))
-          : ilike(danmaku.user_name, `%${likeEscape(user)}%`),
-      );
-    }
-    const vod = q.vod?.trim();
-    if (vod) {
-      conds.push(
-        /^\d+$/.test(vod)
-          ? or(eq(danmaku.vod_id, Number(vod)), ilike(macVod.vod_name, `%${likeEscape(vod)}%`))
-          : ilike(macVod.vod_name, `%${likeEscape(vod)}%`),
-      );
-    }
-    const where = and(...conds);
-    const rows = await this.db
-      .select({
-        barrage_id: danmaku.barrage_id,
-        vod_id: danmaku.vod_id,
-        vod_name: macVod.vod_name,
-        sid: danmaku.sid,
-        nid: danmaku.nid,
-        user_id: danmaku.user_id,
-        user_name: danmaku.user_name,
-        barrage_time_ms: danmaku.barrage_time_ms,
-        barrage_text: danmaku.barrage_text,
-        barrage_color: danmaku.barrage_color,
-        created_at: danmaku.created_at,
-        blocked: danmakuBlock.user_id,
-      })
-      .from(danmaku)
-      .innerJoin(macVod, eq(macVod.vod_id, danmaku.vod_id))
-      .leftJoin(danmakuBlock, eq(danmakuBlock.user_id, danmaku.user_id))
-      .where(where)
-      .orderBy(desc(danmaku.barrage_id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(danmaku)
-      .innerJoin(macVod, eq(macVod.vod_id, danmaku.vod_id))
-      .where(where);
-    const n = total?.n ?? 0;
+    const { rows, total: n } = await repo.search(this.db, {
+      wd: q.wd?.trim(),
+      user: q.user?.trim(),
+      vod: q.vod?.trim(),
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
     return {
       code: 1 as const,
       msg: 'ok',
@@ -271,42 +211,22 @@ export class DanmakuService {
 
   /** Remove a danmaku (status 0) and drop it from current viewers' screens. 404 when there is no such shown one. */
   async remove(id: number): Promise<void> {
-    const [row] = await this.db
-      .update(danmaku)
-      .set({ status: 0 })
-      .where(and(eq(danmaku.barrage_id, id), eq(danmaku.status, 1)))
-      .returning({ vod_id: danmaku.vod_id, nid: danmaku.nid });
+    const row = await repo.hide(this.db, id);
     if (!row) throw new AppError(404, ErrorCode.notFound, 'danmaku_not_found');
     await this.hub.publish({ type: 'delete', vod_id: row.vod_id, nid: row.nid, barrage_id: id });
   }
 
   /** Blocked users, newest block first. */
   async blocks() {
-    const rows = await this.db
-      .select({
-        user_id: danmakuBlock.user_id,
-        user_name: macUser.user_name,
-        reason: danmakuBlock.reason,
-        created_at: danmakuBlock.created_at,
-      })
-      .from(danmakuBlock)
-      .innerJoin(macUser, eq(macUser.user_id, danmakuBlock.user_id))
-      .orderBy(desc(danmakuBlock.created_at), asc(danmakuBlock.user_id));
+    const rows = await repo.blocks(this.db);
     return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
   }
 
   /** Block a user from sending (idempotent: a second block keeps the first date and updates the reason). */
   async block(userId: number, reason: string) {
-    const [user] = await this.db
-      .select({ user_id: macUser.user_id, user_name: macUser.user_name })
-      .from(macUser)
-      .where(eq(macUser.user_id, userId));
+    const user = await repo.userName(this.db, userId);
     if (!user) throw new AppError(404, ErrorCode.notFound, 'danmaku_user_not_found');
-    const [row] = await this.db
-      .insert(danmakuBlock)
-      .values({ user_id: userId, reason })
-      .onConflictDoUpdate({ target: danmakuBlock.user_id, set: { reason: sql`excluded.reason` } })
-      .returning();
+    const row = await repo.upsertBlock(this.db, userId, reason);
     if (!row) throw new Error('block returned no row');
     return {
       user_id: row.user_id,
@@ -323,15 +243,11 @@ export class DanmakuService {
    * the operator's block of the user (danmaku_block) stays with the anonymised account.
    */
   async forgetUser(tx: Db, userId: number): Promise<number> {
-    const rows = await tx
-      .delete(danmaku)
-      .where(eq(danmaku.user_id, userId))
-      .returning({ barrage_id: danmaku.barrage_id });
-    return rows.length;
+    return repo.deleteByUser(tx, userId);
   }
 
   /** Lift a block (no-op when the user was not blocked). */
   async unblock(userId: number): Promise<void> {
-    await this.db.delete(danmakuBlock).where(eq(danmakuBlock.user_id, userId));
+    await repo.deleteBlock(this.db, userId);
   }
 }

@@ -35,12 +35,22 @@ const notConfigured = () => new AppError(400, ErrorCode.generic, 'oauth_not_conf
 const badState = () => new AppError(400, ErrorCode.validation, 'oauth_state_invalid', {}, 'state');
 
 export class OAuthService {
+  /**
+   * @param accountsOf the accounts module's service, read at each call (the accounts module may be built after this)
+   * @param providers the configured providers by the name clients ask for (oauth.provider.ts createOAuthProviders)
+   * @param secret the HMAC key of states (the server secret `oauth_state`)
+   * @param redirectUri where the provider sends the user back (WECHAT_REDIRECT_URI)
+   */
   constructor(
-    private accounts: AccountsService,
+    private accountsOf: () => AccountsService,
     private providers: Map<string, OAuthProvider>,
     private secret: () => Promise<Buffer>,
     private redirectUri: string,
   ) {}
+
+  private get accounts(): AccountsService {
+    return this.accountsOf();
+  }
 
   /** Provider names for the app config (`oauth_providers`). */
   get providerNames(): string[] {

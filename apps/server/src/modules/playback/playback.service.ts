@@ -19,7 +19,7 @@
  * The answer carries `list`, `point` (the user's points) and `existed` (an entry of the title existed before).
  *
  * The free-view/free-download quota of spec §4 ({@link UlogQuotaHook}) runs around a set: PlaybackDeps.quota,
- * the quotas module's service as wired in app.ts; without one nothing is blocked and no counter moves.
+ * the quotas module's service as wired in index.ts; without one nothing is blocked and no counter moves.
  */
 import {
   type AppConfig,
@@ -113,7 +113,7 @@ export interface PlaybackDeps {
    */
   galleryTypeId?: () => Promise<number>;
   /**
-   * The free-view quota of spec §4 around a set of a watch or download entry (app.ts: the quotas module's
+   * The free-view quota of spec §4 around a set of a watch or download entry (index.ts: the quotas module's
    * QuotasService.hook, read at each set); default {@link NO_QUOTA}.
    */
   quota?: () => UlogQuotaHook;

@@ -18,12 +18,12 @@
  */
 import { createHmac, randomInt } from 'node:crypto';
 import { ErrorCode } from '@openvod/contract';
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { transaction } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { smsCode } from '../../db/schema/index.ts';
 import { type SmsProvider, type SmsPurpose, SmsSendError } from './sms.provider.ts';
+import * as repo from './sms.repo.ts';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_MAX_TRIES = 5;
@@ -79,54 +79,32 @@ export class SmsCodeService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = await this.hash(phone, purpose, code);
     const since = this.dayStart(now);
-    const id = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:phone:${phone}`}))`);
-      if (ip) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:ip:${ip}`}))`);
-      const [last] = await tx
-        .select({ created_at: smsCode.created_at })
-        .from(smsCode)
-        .where(and(eq(smsCode.phone, phone), eq(smsCode.purpose, purpose)))
-        .orderBy(desc(smsCode.id))
-        .limit(1);
+    const id = await transaction(this.db, async (tx) => {
+      await repo.lockKey(tx, `sms:phone:${phone}`);
+      if (ip) await repo.lockKey(tx, `sms:ip:${ip}`);
+      const last = await repo.lastCreatedAt(tx, phone, purpose);
       if (last) {
-        const wait = last.created_at.getTime() + SMS_RESEND_MS - now.getTime();
+        const wait = last.getTime() + SMS_RESEND_MS - now.getTime();
         if (wait > 0) throw limited('sms_resend_wait', Math.ceil(wait / 1000));
       }
-      const [perPhone] = await tx
-        .select({ n: count() })
-        .from(smsCode)
-        .where(and(eq(smsCode.phone, phone), gte(smsCode.created_at, since)));
-      if ((perPhone?.n ?? 0) >= SMS_DAILY_PER_PHONE) throw limited('sms_phone_daily');
-      if (ip) {
-        const [perIp] = await tx
-          .select({ n: count() })
-          .from(smsCode)
-          .where(and(eq(smsCode.ip, ip), gte(smsCode.created_at, since)));
-        if ((perIp?.n ?? 0) >= SMS_DAILY_PER_IP) throw limited('sms_ip_daily');
-      }
+      if ((await repo.countForPhoneSince(tx, phone, since)) >= SMS_DAILY_PER_PHONE) throw limited('sms_phone_daily');
+      if (ip && (await repo.countForIpSince(tx, ip, since)) >= SMS_DAILY_PER_IP) throw limited('sms_ip_daily');
       // Only the newest code of a (phone, purpose) is valid.
-      await tx
-        .update(smsCode)
-        .set({ used_at: now })
-        .where(and(eq(smsCode.phone, phone), eq(smsCode.purpose, purpose), isNull(smsCode.used_at)));
-      const [row] = await tx
-        .insert(smsCode)
-        .values({
-          phone,
-          purpose,
-          code_hash: codeHash,
-          ip: ip.slice(0, 45),
-          created_at: now,
-          expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS),
-        })
-        .returning({ id: smsCode.id });
-      return row?.id as number;
+      await repo.withdrawOpen(tx, phone, purpose, now);
+      return repo.insertCode(tx, {
+        phone,
+        purpose,
+        code_hash: codeHash,
+        ip: ip.slice(0, 45),
+        created_at: now,
+        expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS),
+      });
     });
     try {
       await provider.send(phone, code, purpose);
     } catch (err) {
       // Not delivered: withdraw it so it neither works nor counts against the caps.
-      await this.db.delete(smsCode).where(eq(smsCode.id, id));
+      await repo.deleteCode(this.db, id);
       this.log(`sms: ${provider.name} failed to send`, err instanceof SmsSendError ? err.message : err);
       throw new AppError(502, ErrorCode.generic, 'sms_send_failed');
     }
@@ -139,30 +117,15 @@ export class SmsCodeService {
    */
   async verify(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
     const now = this.now();
-    const [row] = await this.db
-      .select()
-      .from(smsCode)
-      .where(and(eq(smsCode.phone, phone), eq(smsCode.purpose, purpose)))
-      .orderBy(desc(smsCode.id))
-      .limit(1);
+    const row = await repo.latestCode(this.db, phone, purpose);
     if (!row || row.used_at || row.expires_at.getTime() <= now.getTime()) throw codeError('sms_code_invalid');
     if (row.tries >= SMS_MAX_TRIES) throw codeError('sms_code_locked');
     const codeHash = await this.hash(phone, purpose, code.trim());
-    const open = and(eq(smsCode.id, row.id), isNull(smsCode.used_at), lt(smsCode.tries, SMS_MAX_TRIES));
     // One statement: a right code is consumed exactly once even under concurrent attempts.
-    const consumed = await this.db
-      .update(smsCode)
-      .set({ used_at: now })
-      .where(and(open, eq(smsCode.code_hash, codeHash)))
-      .returning({ id: smsCode.id });
-    if (consumed.length > 0) return;
-    const [wrong] = await this.db
-      .update(smsCode)
-      .set({ tries: sql`${smsCode.tries} + 1` })
-      .where(open)
-      .returning({ tries: smsCode.tries });
-    if (!wrong) throw codeError('sms_code_invalid');
-    const left = SMS_MAX_TRIES - wrong.tries;
+    if (await repo.consumeCode(this.db, row.id, codeHash, SMS_MAX_TRIES, now)) return;
+    const tries = await repo.countWrongTry(this.db, row.id, SMS_MAX_TRIES);
+    if (tries === undefined) throw codeError('sms_code_invalid');
+    const left = SMS_MAX_TRIES - tries;
     throw left > 0 ? codeError('sms_code_wrong', left) : codeError('sms_code_locked');
   }
 }
