@@ -49,9 +49,7 @@ import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { AdsService } from './modules/ads/ads.service.ts';
 import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
 import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfig/appconfig.service.ts';
-import { registerBilling } from './modules/billing/billing.module.ts';
-import type { BillingService } from './modules/billing/billing.service.ts';
-import { fakePayEnabled } from './modules/billing/channel-registry.ts';
+import { billingModule, fakePayEnabled } from './modules/billing/index.ts';
 import { castModule } from './modules/cast/index.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
@@ -60,7 +58,7 @@ import { ContentAdminService } from './modules/content/content-admin.service.ts'
 import { hitsResetJob } from './modules/content/hits.jobs.ts';
 import { TitlesAdminService } from './modules/content/titles-admin.service.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
-import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import { ledgerModule } from './modules/ledger/index.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
@@ -117,9 +115,6 @@ declare module './core/module.ts' {
     oauth: OAuthService;
     ads: AdsService;
     playback: PlaybackService;
-    /** Set by registerBilling (modules/billing/billing.module.ts). */
-    billing: BillingService;
-    ledger: LedgerService;
     /** Points, tasks and exchange (issue 7 item 5, modules/points). */
     points: PointsService;
     /** Free views/downloads, per-title rights and prices (issue 7 item 2, modules/quotas). */
@@ -372,17 +367,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   phoneRoutes(app, phone);
   oauthRoutes(app, oauth);
   appConfigRoutes(app, appConfig);
-  // VIP plans, orders, payment channels, redemption codes and the ledger (issue 6).
-  Object.assign(
-    app.services,
-    await registerBilling(app, {
-      config: deps.config,
-      db: deps.db.db,
-      accounts,
-      redis,
-      redisPrefix,
-    }),
-  );
+  // The ledger and its nightly check; VIP plans, orders, payment channels and redemption codes (issue 6).
+  await app.register(ledgerModule);
+  await app.register(billingModule);
   // DLNA casting: renderers on the server's own LAN (modules/cast).
   await app.register(castModule);
   adsRoutes(app, ads, accounts);
