@@ -30,7 +30,7 @@ export async function groupById(db: Db, groupId: number): Promise<typeof macGrou
   return g;
 }
 
-/** Plans on sale (plan_status 1) of VIP groups (>= 3) on sale (group_status 1), by group then days, with the group's name. */
+/** Plans on sale (plan_status 1) of VIP groups (>= 3) on sale (group_status 1) by group and days, with group names. */
 export function plansOnSale(db: Db): Promise<{ plan: PlanRow; group_name: string }[]> {
   return db
     .select({ plan: vipPlan, group_name: macGroup.group_name })
