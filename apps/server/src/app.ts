@@ -47,8 +47,7 @@ import { adminModule } from './modules/admin/index.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { AdsService } from './modules/ads/ads.service.ts';
 import { appconfigModule } from './modules/appconfig/index.ts';
-import { registerBilling } from './modules/billing/billing.module.ts';
-import type { BillingService } from './modules/billing/billing.service.ts';
+import { billingModule } from './modules/billing/index.ts';
 import { castModule } from './modules/cast/index.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { ContentService } from './modules/content/content.service.ts';
@@ -56,7 +55,7 @@ import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
 import { ContentAdminService } from './modules/content/content-admin.service.ts';
 import { hitsResetJob } from './modules/content/hits.jobs.ts';
 import { danmakuModule } from './modules/danmaku/index.ts';
-import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import { ledgerModule } from './modules/ledger/index.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
 import { oauthModule } from './modules/oauth/index.ts';
 import { playbackModule } from './modules/playback/index.ts';
@@ -103,9 +102,6 @@ declare module './core/module.ts' {
     accounts: AccountsService;
     phone: PhoneService;
     ads: AdsService;
-    /** Set by registerBilling (modules/billing/billing.module.ts). */
-    billing: BillingService;
-    ledger: LedgerService;
     /** Points, tasks and exchange (issue 7 item 5, modules/points). */
     points: PointsService;
     /** Free views/downloads, per-title rights and prices (issue 7 item 2, modules/quotas). */
@@ -308,17 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Third-party sign-in (modules/oauth), then the app config, which lists the sign-in methods offered.
   await app.register(oauthModule);
   await app.register(appconfigModule);
-  // VIP plans, orders, payment channels, redemption codes and the ledger (issue 6).
-  Object.assign(
-    app.services,
-    await registerBilling(app, {
-      config: deps.config,
-      db: deps.db.db,
-      accounts,
-      redis,
-      redisPrefix,
-    }),
-  );
+  // The ledger and its nightly check; VIP plans, orders, payment channels and redemption codes.
+  await app.register(ledgerModule);
+  await app.register(billingModule);
   // DLNA casting: renderers on the server's own LAN (modules/cast).
   await app.register(castModule);
   adsRoutes(app, ads, accounts);

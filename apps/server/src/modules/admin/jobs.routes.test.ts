@@ -31,9 +31,9 @@ describe('adminListJobs', () => {
     expect(before.list.map((j) => [j.name, j.cron, j.tz, j.daily_at])).toEqual([
       ['content.hits-reset', '* * * * *', 'Asia/Shanghai', '00:00'],
       ['accounts.deletions-and-vip-expiry', '0 * * * *', 'Asia/Shanghai', null],
-      ['billing.order-expiry', '* * * * *', 'Asia/Shanghai', null],
       // The look is every minute; the check itself once a night (LEDGER_CHECK_AT, default 03:30).
       ['ledger.nightly-check', '* * * * *', 'Asia/Shanghai', '03:30'],
+      ['billing.order-expiry', '* * * * *', 'Asia/Shanghai', null],
       ['cast.cache-cleanup', '0 * * * *', 'Asia/Shanghai', null],
     ]);
     expect(before.list.every((j) => j.last_run_at === null && j.last_state === null)).toBe(true);

@@ -11,14 +11,14 @@
  *   request through Fastify's router, `inject`), then redirects the browser to the order's return URL.
  *
  * Rate limits (per IP): buy, gopay, upgrade, cancel, verify 30/min; redeemCode 20/min plus 10 failures per hour per
- * user and per IP (BillingService.redeem); notify 600/min.
+ * user and per IP (redemption.service.ts); notify 600/min.
  */
 import { ErrorCode, type Locale } from '@openvod/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import { type MessageKey, t } from '../../core/i18n/messages.ts';
 import { defineRoute } from '../../core/routes.ts';
-import type { AccountsService, UserRow } from '../accounts/accounts.service.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import { currentUser } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BillingService } from './billing.service.ts';
@@ -38,17 +38,21 @@ function page(locale: Locale, title: string, body: string): string {
 .pay{background:#1677ff;color:#fff}.fail{background:#eee}</style></head><body><div class="box">${body}</div></body></html>`;
 }
 
-/** Register the viewer billing routes, notify and the fake cashier. */
+/**
+ * Register the viewer billing routes, notify and the fake cashier. `authenticate` resolves a session token to its
+ * user (the accounts service; throws when the token is not a session), for the calls a guest may make too.
+ */
 export async function billingRoutes(
   app: FastifyInstance,
   billing: BillingService,
-  accounts: AccountsService,
+  authenticate: (token: string) => Promise<UserRow>,
   fake: FakeChannel | undefined,
 ) {
+  const { plans, orders, payments, redemption } = billing;
   const optionalUser = async (authorcode: string): Promise<UserRow | undefined> => {
     if (!authorcode) return undefined;
     try {
-      return await accounts.authenticate(authorcode);
+      return await authenticate(authorcode);
     } catch {
       return undefined;
     }
@@ -60,8 +64,8 @@ export async function billingRoutes(
     return {
       code: 1 as const,
       msg: 'ok',
-      list: await billing.vipGroups(user),
-      user: user ? await billing.memberState(user.user_id) : null,
+      list: await plans.vipGroups(user),
+      user: user ? await payments.memberState(user.user_id) : null,
     };
   });
 
@@ -70,8 +74,8 @@ export async function billingRoutes(
     return {
       code: 1 as const,
       msg: 'ok',
-      channels: billing.channelInfos(),
-      list: await billing.vipGroups(user),
+      channels: plans.channelInfos(),
+      list: await plans.vipGroups(user),
       order_expire_minutes: billing.opts.orderExpireMinutes,
     };
   });
@@ -82,7 +86,7 @@ export async function billingRoutes(
     async ({ body, req }) => {
       const header = req.headers['idempotency-key'];
       const key = typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : undefined;
-      const r = await billing.upgrade(currentUser(req), body, key);
+      const r = await payments.upgrade(currentUser(req), body, key);
       return { code: 1 as const, msg: msg(req.locale, 'billing_upgraded'), ...r };
     },
     { rateLimit: WRITE_LIMIT },
@@ -92,7 +96,7 @@ export async function billingRoutes(
     app,
     'buy',
     async ({ body, req }) => {
-      const r = await billing.buy(currentUser(req), body);
+      const r = await orders.buy(currentUser(req), body);
       return {
         code: 1 as const,
         msg: msg(req.locale, r.existing ? 'billing_order_open' : 'billing_order_created'),
@@ -106,7 +110,7 @@ export async function billingRoutes(
     app,
     'gopay',
     async ({ body, req }) => {
-      const r = await billing.gopay(currentUser(req), body, req.ip, req.locale);
+      const r = await orders.gopay(currentUser(req), body, req.ip, req.locale);
       return { code: 1 as const, msg: 'ok', ...r };
     },
     { rateLimit: WRITE_LIMIT },
@@ -115,13 +119,13 @@ export async function billingRoutes(
   defineRoute(app, 'orders', async ({ query, req }) => ({
     code: 1 as const,
     msg: 'ok',
-    ...(await billing.listOrders(currentUser(req).user_id, query)),
+    ...(await orders.listOrders(currentUser(req).user_id, query)),
   }));
 
   defineRoute(app, 'orderInfo', async ({ params, req }) => ({
     code: 1 as const,
     msg: 'ok',
-    info: await billing.orderInfo(currentUser(req), params.order_code),
+    info: await orders.orderInfo(currentUser(req), params.order_code),
   }));
 
   defineRoute(
@@ -130,7 +134,7 @@ export async function billingRoutes(
     async ({ params, req }) => ({
       code: 1 as const,
       msg: 'ok',
-      info: await billing.cancel(currentUser(req), params.order_code),
+      info: await orders.cancel(currentUser(req), params.order_code),
     }),
     { rateLimit: WRITE_LIMIT },
   );
@@ -139,7 +143,7 @@ export async function billingRoutes(
     app,
     'verifyOrder',
     async ({ params, req }) => {
-      const r = await billing.verify(currentUser(req), params.order_code);
+      const r = await orders.verify(currentUser(req), params.order_code);
       return { code: 1 as const, msg: msg(req.locale, r.paid ? 'billing_order_paid' : 'billing_order_unpaid'), ...r };
     },
     { rateLimit: WRITE_LIMIT },
@@ -149,7 +153,7 @@ export async function billingRoutes(
     app,
     'redeemCode',
     async ({ body, req }) => {
-      const r = await billing.redeem(currentUser(req), body.code, req.ip);
+      const r = await redemption.redeem(currentUser(req), body.code, req.ip);
       return { code: 1 as const, msg: msg(req.locale, 'billing_code_redeemed'), ...r };
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
@@ -166,7 +170,7 @@ export async function billingRoutes(
       'notify',
       async ({ params, req, reply }) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const answer = await billing.notify(params.channel, raw, req.headers);
+        const answer = await payments.notify(params.channel, raw, req.headers);
         reply.code(answer.status);
         if (answer.contentType) reply.type(answer.contentType);
         return sendRaw(reply, answer.body ?? '');
@@ -191,7 +195,7 @@ export async function billingRoutes(
      * 404 without such an order, 403 (nothing shown, nothing paid) without the right token.
      */
     const authorizedTrade = async (gateway: FakeChannel, code: string, token: string | undefined, l: Locale) => {
-      const [trade, order] = await Promise.all([gateway.trade(code), billing.cashierOrder(code, l)]);
+      const [trade, order] = await Promise.all([gateway.trade(code), orders.cashierOrder(code, l)]);
       if (!trade || !order) throw new AppError(404, 1004, 'billing_order_not_found');
       if (!gateway.checkToken(trade, order.userId, token))
         throw new AppError(403, ErrorCode.forbidden, 'fake_link_invalid');
@@ -263,12 +267,13 @@ function sendRaw(reply: FastifyReply, body: string): never {
 
 /** Register the console's billing and ledger routes. */
 export function billingAdminRoutes(app: FastifyInstance, billing: BillingService, ledger: LedgerService) {
+  const { plans, orders, redemption, reports } = billing;
   const ok = { code: 1 as const, msg: 'ok' };
-  defineRoute(app, 'adminListPlans', async () => ({ ...ok, list: await billing.listPlans() }));
-  defineRoute(app, 'adminCreatePlan', async ({ body }) => ({ ...ok, info: await billing.createPlan(body) }));
+  defineRoute(app, 'adminListPlans', async () => ({ ...ok, list: await plans.listPlans() }));
+  defineRoute(app, 'adminCreatePlan', async ({ body }) => ({ ...ok, info: await plans.createPlan(body) }));
   defineRoute(app, 'adminUpdatePlan', async ({ params, body }) => ({
     ...ok,
-    info: await billing.updatePlan(params.id, body),
+    info: await plans.updatePlan(params.id, body),
   }));
   defineRoute(app, 'adminListChannels', async () => ({
     ...ok,
@@ -283,25 +288,28 @@ export function billingAdminRoutes(app: FastifyInstance, billing: BillingService
       };
     }),
   }));
-  defineRoute(app, 'adminListOrders', async ({ query }) => ({ ...ok, ...(await billing.adminListOrders(query)) }));
+  defineRoute(app, 'adminListOrders', async ({ query }) => ({ ...ok, ...(await orders.adminListOrders(query)) }));
   defineRoute(app, 'adminGetOrder', async ({ params }) => ({
     ...ok,
-    ...(await billing.adminGetOrder(params.order_code)),
+    ...(await orders.adminGetOrder(params.order_code)),
   }));
   defineRoute(app, 'adminCloseOrder', async ({ params }) => ({
     ...ok,
-    info: await billing.adminClose(params.order_code),
+    info: await orders.adminClose(params.order_code),
   }));
-  defineRoute(app, 'adminListCodeBatches', async () => ({ ...ok, list: await billing.listCodeBatches() }));
-  defineRoute(app, 'adminCreateCodeBatch', async ({ body }) => ({ ...ok, info: await billing.createCodeBatch(body) }));
+  defineRoute(app, 'adminListCodeBatches', async () => ({ ...ok, list: await redemption.listCodeBatches() }));
+  defineRoute(app, 'adminCreateCodeBatch', async ({ body }) => ({
+    ...ok,
+    info: await redemption.createCodeBatch(body),
+  }));
   defineRoute(app, 'adminExportCodeBatch', async ({ params, reply }) => {
-    const csv = await billing.exportCodeBatch(params.id);
+    const csv = await redemption.exportCodeBatch(params.id);
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="codes-${params.id}.csv"`);
     return sendRaw(reply, csv);
   });
-  defineRoute(app, 'adminRevenueReport', async ({ query }) => ({ ...ok, ...(await billing.revenue(query)) }));
+  defineRoute(app, 'adminRevenueReport', async ({ query }) => ({ ...ok, ...(await reports.revenue(query)) }));
   const checkOut = (r: Awaited<ReturnType<LedgerService['lastCheck']>>) => {
     const at = r ? r.checked_at.toISOString() : null;
     return {

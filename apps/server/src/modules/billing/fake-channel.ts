@@ -1,9 +1,9 @@
 /**
  * The `fake` payment channel (issue 6 item 4): OpenVod's own local gateway for development, demos and tests. It
- * behaves like a real provider: it keeps its own trades (`fake_pay_trade`), serves a cashier page
- * (GET /api/pay/fake/:order_code, Pay / Fail buttons), and on Pay sends an asynchronous notification signed exactly
- * like Alipay's (RSA2: RSA-SHA256 over the key-sorted `k=v&...` of every parameter except `sign` and `sign_type`,
- * base64; research/money.md §1) to POST /api/pay/notify/fake, which verifies it like any other channel.
+ * behaves like a real provider: it keeps its own trades (`fake_pay_trade`, queries in fake-pay.repo.ts), serves a
+ * cashier page (GET /api/pay/fake/:order_code, Pay / Fail buttons), and on Pay sends an asynchronous notification
+ * signed exactly like Alipay's (RSA2: RSA-SHA256 over the key-sorted `k=v&...` of every parameter except `sign` and
+ * `sign_type`, base64; research/money.md §1) to POST /api/pay/notify/fake, which verifies it like any other channel.
  *
  * Keys: an RSA-2048 "gateway" key pair generated once and kept in DATA_DIR/fakepay/ (gateway-private.pem,
  * gateway-public.pem); tests pass their own. Offered unless FAKE_PAY=0; a production server (NODE_ENV=production)
@@ -29,9 +29,7 @@ import {
 } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fakePayTrade } from '../../db/schema/index.ts';
 import {
   type ChannelOrder,
   NotificationRejected,
@@ -42,6 +40,7 @@ import {
   type TradeStatus,
   type VerifiedNotification,
 } from './channel.ts';
+import * as repo from './fake-pay.repo.ts';
 
 /** `app_id` of the fake gateway's notifications (checked like Alipay's app_id). */
 export const FAKE_APP_ID = 'openvod-fake';
@@ -126,7 +125,7 @@ function beijingTime(d: Date): string {
   )}:${pad(t.getUTCSeconds())}`;
 }
 
-export type FakeTrade = typeof fakePayTrade.$inferSelect;
+export type FakeTrade = repo.FakeTradeRow;
 
 /** Delivers a notification to OpenVod's notify endpoint; returns the HTTP status and body of the answer. */
 export type NotificationDelivery = (
@@ -188,14 +187,7 @@ export class FakeChannel implements PaymentChannel {
       notify_url: order.notifyUrl.slice(0, 1024),
       expires_at: order.expiresAt,
     };
-    await this.db
-      .insert(fakePayTrade)
-      .values(values)
-      .onConflictDoUpdate({
-        target: fakePayTrade.order_code,
-        set: { amount: values.amount, return_url: values.return_url, expires_at: values.expires_at, status: 'unpaid' },
-        setWhere: sql`${fakePayTrade.status} in ('unpaid', 'failed')`,
-      });
+    await repo.openTrade(this.db, values);
     const trade = await this.trade(order.orderCode);
     if (!trade) throw new Error(`fake trade ${order.orderCode} missing after upsert`);
     // Relative: the payer stays on the origin they use (PUBLIC_URL may name another host for the same server, and
@@ -230,8 +222,7 @@ export class FakeChannel implements PaymentChannel {
   }
 
   async trade(orderCode: string): Promise<FakeTrade | undefined> {
-    const [row] = await this.db.select().from(fakePayTrade).where(eq(fakePayTrade.order_code, orderCode));
-    return row;
+    return repo.tradeOf(this.db, orderCode);
   }
 
   async query(orderCode: string): Promise<TradeQueryResult> {
@@ -247,10 +238,7 @@ export class FakeChannel implements PaymentChannel {
   }
 
   async close(orderCode: string): Promise<TradeQueryResult> {
-    await this.db
-      .update(fakePayTrade)
-      .set({ status: 'closed' })
-      .where(and(eq(fakePayTrade.order_code, orderCode), sql`${fakePayTrade.status} in ('unpaid', 'failed')`));
+    await repo.closeTrade(this.db, orderCode);
     return this.query(orderCode);
   }
 
@@ -289,23 +277,10 @@ export class FakeChannel implements PaymentChannel {
   async submit(orderCode: string, action: 'pay' | 'fail'): Promise<{ trade: FakeTrade | undefined; acked: boolean }> {
     const now = this.now();
     if (action === 'fail') {
-      await this.db
-        .update(fakePayTrade)
-        .set({ status: 'failed' })
-        .where(and(eq(fakePayTrade.order_code, orderCode), eq(fakePayTrade.status, 'unpaid')));
+      await repo.failTrade(this.db, orderCode);
       return { trade: await this.trade(orderCode), acked: false };
     }
-    const [paid] = await this.db
-      .update(fakePayTrade)
-      .set({ status: 'paid', paid_at: now })
-      .where(
-        and(
-          eq(fakePayTrade.order_code, orderCode),
-          sql`${fakePayTrade.status} in ('unpaid', 'failed')`,
-          sql`${fakePayTrade.expires_at} > ${now.toISOString()}`,
-        ),
-      )
-      .returning();
+    const paid = await repo.payTrade(this.db, orderCode, now);
     const trade = paid ?? (await this.trade(orderCode));
     if (trade?.status !== 'paid') return { trade, acked: false };
     // Paid now or before: (re)send the notification, as a provider does until acknowledged.

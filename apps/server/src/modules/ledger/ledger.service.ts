@@ -12,14 +12,13 @@
  * {@link LedgerService.check} compares every balance with its journal sum (points: user_points vs sum(plog_points);
  * ledger_account vs sum(ledger_entry)) and records the differences (`ledger_check_run` / `ledger_check_diff`,
  * console: adminLedgerCheck); the ledger job (ledger.jobs.ts) runs it nightly at LEDGER_CHECK_AT (default 03:30) operator time.
+ * Queries: ledger.repo.ts.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { rowsOf } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { ledgerAccount, ledgerCheckDiff, ledgerCheckRun, ledgerEntry } from '../../db/schema/index.ts';
 import { creditPoints } from '../accounts/accounts.service.ts';
+import * as repo from './ledger.repo.ts';
 
 /** Assets with a balance in `ledger_account`. */
 export const BALANCE_ASSETS = ['views', 'downloads', 'cash_fen'] as const;
@@ -85,44 +84,23 @@ export class LedgerService {
       const r = await creditPoints(tx, userId, amount, input.plogType ?? 0, key, input.remarks ?? input.kind);
       return { applied: r.credited, balance: r.balance };
     }
-    const [claimed] = await tx
-      .insert(ledgerEntry)
-      .values({
-        user_id: userId,
-        asset,
-        amount,
-        kind: input.kind.slice(0, 32),
-        idem_key: key.slice(0, 160),
-        ref: (input.ref ?? '').slice(0, 64),
-        meta: input.meta ?? {},
-      })
-      .onConflictDoNothing({ target: ledgerEntry.idem_key })
-      .returning({ entry_id: ledgerEntry.entry_id });
-    if (!isBalanceAsset(asset)) return { applied: Boolean(claimed), balance: null };
-    if (!claimed) return { applied: false, balance: await this.balance(tx, userId, asset) };
-    const [row] =
+    const claimed = await repo.claimEntry(tx, {
+      user_id: userId,
+      asset,
+      amount,
+      kind: input.kind.slice(0, 32),
+      idem_key: key.slice(0, 160),
+      ref: (input.ref ?? '').slice(0, 64),
+      meta: input.meta ?? {},
+    });
+    if (!isBalanceAsset(asset)) return { applied: claimed !== undefined, balance: null };
+    if (claimed === undefined) return { applied: false, balance: await this.balance(tx, userId, asset) };
+    const row =
       amount > 0
-        ? await tx
-            .insert(ledgerAccount)
-            .values({ user_id: userId, asset, balance: amount })
-            .onConflictDoUpdate({
-              target: [ledgerAccount.user_id, ledgerAccount.asset],
-              set: { balance: sql`${ledgerAccount.balance} + ${amount}`, updated_at: sql`now()` },
-            })
-            .returning({ balance: ledgerAccount.balance })
-        : await tx
-            .update(ledgerAccount)
-            .set({ balance: sql`${ledgerAccount.balance} + ${amount}`, updated_at: sql`now()` })
-            .where(
-              and(
-                eq(ledgerAccount.user_id, userId),
-                eq(ledgerAccount.asset, asset),
-                sql`${ledgerAccount.balance} + ${amount} >= 0`,
-              ),
-            )
-            .returning({ balance: ledgerAccount.balance });
-    if (!row) throw new InsufficientBalance(asset);
-    return { applied: true, balance: row.balance };
+        ? await repo.addToBalance(tx, userId, asset, amount)
+        : await repo.debitBalance(tx, userId, asset, amount);
+    if (row === undefined) throw new InsufficientBalance(asset);
+    return { applied: true, balance: row };
   }
 
   /**
@@ -131,12 +109,7 @@ export class LedgerService {
    * moves nothing. Used by the guest merge (modules/accounts/guest-merge.ts). Returns the amounts moved by asset.
    */
   async moveBalances(tx: Db, fromUser: number, toUser: number, key: string): Promise<Record<string, number>> {
-    const rows = await tx
-      .select({ asset: ledgerAccount.asset, balance: ledgerAccount.balance })
-      .from(ledgerAccount)
-      .where(eq(ledgerAccount.user_id, fromUser))
-      .orderBy(ledgerAccount.asset)
-      .for('update');
+    const rows = await repo.lockBalances(tx, fromUser);
     const moved: Record<string, number> = {};
     for (const r of rows) {
       if (r.balance <= 0 || !isBalanceAsset(r.asset as LedgerAsset)) continue;
@@ -170,19 +143,12 @@ export class LedgerService {
 
   /** A balance of `ledger_account` (0 when the account has no row yet). */
   async balance(db: Db, userId: number, asset: (typeof BALANCE_ASSETS)[number]): Promise<number> {
-    const [row] = await db
-      .select({ balance: ledgerAccount.balance })
-      .from(ledgerAccount)
-      .where(and(eq(ledgerAccount.user_id, userId), eq(ledgerAccount.asset, asset)));
-    return row?.balance ?? 0;
+    return (await repo.balanceOf(db, userId, asset)) ?? 0;
   }
 
   /** Balances of one user by asset (views, downloads, cash_fen). */
   async balances(db: Db, userId: number): Promise<Record<(typeof BALANCE_ASSETS)[number], number>> {
-    const rows = await db
-      .select({ asset: ledgerAccount.asset, balance: ledgerAccount.balance })
-      .from(ledgerAccount)
-      .where(eq(ledgerAccount.user_id, userId));
+    const rows = await repo.balancesOf(db, userId);
     const out = { views: 0, downloads: 0, cash_fen: 0 };
     for (const r of rows) if (isBalanceAsset(r.asset as LedgerAsset)) out[r.asset as keyof typeof out] = r.balance;
     return out;
@@ -195,27 +161,9 @@ export class LedgerService {
    * is missing. Differences are logged. Returns the run.
    */
   async check(): Promise<{ check_id: number; checked: number; list: LedgerDifference[] }> {
-    const points = await this.db.execute<{ user_id: number; balance: string; journal_sum: string }>(sql`
-      select u.user_id, u.user_points as balance, coalesce(p.s, 0) as journal_sum
-      from mac_user u left join (select user_id, sum(plog_points) as s from mac_plog group by user_id) p
-        on p.user_id = u.user_id
-      where u.user_points <> 0 or p.s is not null`);
-    const accounts = await this.db.execute<{
-      user_id: number;
-      asset: string;
-      balance: string;
-      journal_sum: string;
-    }>(sql`
-      select coalesce(a.user_id, e.user_id) as user_id, coalesce(a.asset, e.asset) as asset,
-             coalesce(a.balance, 0) as balance, coalesce(e.s, 0) as journal_sum
-      from ledger_account a
-      full join (select user_id, asset, sum(amount) as s from ledger_entry
-                 where asset in ('views', 'downloads', 'cash_fen') group by user_id, asset) e
-        on e.user_id = a.user_id and e.asset = a.asset`);
-    const all = [
-      ...rowsOf<Record<string, unknown>>(points).map((r) => ({ ...r, asset: 'points' })),
-      ...rowsOf<Record<string, unknown>>(accounts),
-    ] as unknown as LedgerDifference[];
+    const points = await repo.pointsAgainstJournal(this.db);
+    const accounts = await repo.accountsAgainstJournal(this.db);
+    const all: repo.RawBalanceRow[] = [...points.map((r) => ({ ...r, asset: 'points' })), ...accounts];
     const list = all
       .map((r) => ({
         user_id: Number(r.user_id),
@@ -224,26 +172,14 @@ export class LedgerService {
         journal_sum: Number(r.journal_sum),
       }))
       .filter((r) => r.balance !== r.journal_sum);
-    return this.db.transaction(async (tx) => {
-      const [run] = await tx
-        .insert(ledgerCheckRun)
-        .values({ checked: all.length, differences: list.length })
-        .returning({ check_id: ledgerCheckRun.check_id });
-      const checkId = (run as { check_id: number }).check_id;
-      if (list.length) await tx.insert(ledgerCheckDiff).values(list.map((d) => ({ ...d, check_id: checkId })));
-      if (list.length) this.log(`ledger check ${checkId}: ${list.length} balance(s) differ from the journal`, list);
-      return { check_id: checkId, checked: all.length, list };
-    });
+    const checkId = await repo.recordCheck(this.db, all.length, list);
+    if (list.length) this.log(`ledger check ${checkId}: ${list.length} balance(s) differ from the journal`, list);
+    return { check_id: checkId, checked: all.length, list };
   }
 
   /** When the last check ran (null when none ran yet). */
   async lastCheckedAt(): Promise<Date | null> {
-    const [run] = await this.db
-      .select({ checked_at: ledgerCheckRun.checked_at })
-      .from(ledgerCheckRun)
-      .orderBy(desc(ledgerCheckRun.check_id))
-      .limit(1);
-    return run?.checked_at ?? null;
+    return (await repo.lastCheckRun(this.db))?.checked_at ?? null;
   }
 
   /** The last check run and its differences (null when none ran yet). */
@@ -253,20 +189,18 @@ export class LedgerService {
     checked: number;
     list: (LedgerDifference & { check_id: number })[];
   } | null> {
-    const [run] = await this.db.select().from(ledgerCheckRun).orderBy(desc(ledgerCheckRun.check_id)).limit(1);
+    const run = await repo.lastCheckRun(this.db);
     if (!run) return null;
-    const list = await this.db
-      .select({
-        check_id: ledgerCheckDiff.check_id,
-        user_id: ledgerCheckDiff.user_id,
-        asset: ledgerCheckDiff.asset,
-        balance: ledgerCheckDiff.balance,
-        journal_sum: ledgerCheckDiff.journal_sum,
-      })
-      .from(ledgerCheckDiff)
-      .where(eq(ledgerCheckDiff.check_id, run.check_id))
-      .orderBy(ledgerCheckDiff.user_id, ledgerCheckDiff.asset);
+    const list = await repo.checkDifferences(this.db, run.check_id);
     return { check_id: run.check_id, checked_at: run.checked_at, checked: run.checked, list };
+  }
+
+  /**
+   * The `meta` of the journal row posted under `key` (e.g. the first request's parameters when an idempotency key
+   * is replayed: billing's upgrade); undefined when nothing was posted under it.
+   */
+  entryMeta(db: Db, key: string): Promise<Record<string, unknown> | undefined> {
+    return repo.entryMeta(db, key);
   }
 }
 

@@ -1,17 +1,18 @@
 /**
- * Wiring of billing and the ledger into the app (issue 6): the channel registry (alipay and wechat from their keys,
- * H5's factories; `fake` unless FAKE_PAY=0, never in production, announced in the start log), the services, the routes, the
- * account-deletion hook (unpaid orders settled or cancelled) and the jobs (order expiry every minute, ledger check
- * nightly: billing.jobs.ts, ledger.jobs.ts), registered with the app's job runner (core/jobs.ts).
+ * The billing module (issue 6; spec §1 VIP purchase, §3–§5, §7 billing calls; shape of a module: core/module.ts).
+ * Its plugin builds the payment channels (channel-registry.ts: alipay and wechat when their keys are set; `fake`
+ * unless FAKE_PAY=0, never in production, announced in the start log), the billing services (billing.service.ts:
+ * plans, orders, payments, redemption codes, reports; queries in billing.repo.ts) on `app.services.billing`, the
+ * viewer routes with notify and the fake cashier, the console's billing and ledger-check routes (billing.routes.ts),
+ * its reactions to the accounts module's `user.deleted` and `user.merged`, and the order expiry job
+ * (billing.jobs.ts). Built after the ledger module (`app.services.ledger`); the accounts service is read at request
+ * time (`app.services.accounts`, not a plugin yet).
+ *
+ * The module's public surface for other modules (enforced by .dependency-cruiser.cjs): this file and the
+ * `*.service.ts` files.
  */
-import type { Redis } from 'ioredis';
-import type { App } from '../../app.ts';
-import type { Config } from '../../config/config.ts';
-import type { Db } from '../../db/client.ts';
-import type { AccountsService } from '../accounts/accounts.service.ts';
+import { defineModule } from '../../core/module.ts';
 import { RedisFailureCounter } from '../accounts/index.ts';
-import { ledgerCheckJob } from '../ledger/index.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 import { createAlipayChannel } from './alipay.channel.ts';
 import { orderExpiryJob } from './billing.jobs.ts';
 import { billingAdminRoutes, billingRoutes } from './billing.routes.ts';
@@ -21,23 +22,19 @@ import { ChannelRegistry, fakePayEnabled } from './channel-registry.ts';
 import { FakeChannel, loadOrCreateFakeKeys } from './fake-channel.ts';
 import { createWechatChannel } from './wechat.channel.ts';
 
-export interface BillingDeps {
-  config: Config;
-  db: Db;
-  accounts: AccountsService;
-  redis?: Redis | undefined;
-  redisPrefix: string;
+export { fakePayEnabled } from './channel-registry.ts';
+
+declare module '../../core/module.ts' {
+  interface Services {
+    billing: BillingService;
+  }
 }
 
-/** Build the billing and ledger services and register their routes, hooks and jobs. */
-export async function registerBilling(
-  app: App,
-  deps: BillingDeps,
-): Promise<{ billing: BillingService; ledger: LedgerService; fake: FakeChannel | undefined }> {
-  const { config } = deps;
-  // What the jobs did at info level; failures (and ledger differences) as errors.
-  const log = (msg: string, err?: unknown) => (err === undefined ? app.log.info(msg) : app.log.error({ err }, msg));
-  const ledger = new LedgerService(deps.db, (msg, data) => app.log.error({ data }, msg));
+export const billingModule = defineModule('billing', ['ledger'], async (app, ctx) => {
+  const { config, redis, redisPrefix } = ctx;
+  const ledger = app.services.ledger;
+  // What the jobs did at info level; failures as errors.
+  const log = ctx.log;
   const env: ChannelEnv = {
     vars: config.billing.vars,
     publicUrl: config.publicUrl,
@@ -45,8 +42,9 @@ export async function registerBilling(
     dataDir: config.dataDir,
     log,
   };
+  // Throws (the server does not start) when production asks for the test payment channel.
   const fake = fakePayEnabled(config.billing.fakePay, config.nodeEnv)
-    ? new FakeChannel(deps.db, loadOrCreateFakeKeys(config.dataDir), config.publicUrl)
+    ? new FakeChannel(ctx.db.db, loadOrCreateFakeKeys(config.dataDir), config.publicUrl)
     : undefined;
   if (fake) {
     app.log.warn(
@@ -59,15 +57,16 @@ export async function registerBilling(
     { alipay: createAlipayChannel, wechat: createWechatChannel },
     fake ? [fake] : [],
   );
-  const billing = new BillingService(deps.db, ledger, channels, {
+  const billing = new BillingService(ctx.db.db, ledger, channels, {
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     orderExpireMinutes: config.billing.orderExpireMinutes,
-    redeemFailures: deps.redis
-      ? new RedisFailureCounter(deps.redis, `${deps.redisPrefix}redeem-fail:`, REDEEM_FAILURES_PER_HOUR, 3600_000)
+    redeemFailures: redis
+      ? new RedisFailureCounter(redis, `${redisPrefix}redeem-fail:`, REDEEM_FAILURES_PER_HOUR, 3600_000)
       : undefined,
     log,
   });
+  app.services.billing = billing;
   // Inside the deletion transaction: the user's unpaid orders are cancelled (accounts.events.ts `user.deleted`).
   app.events.on('user.deleted', ({ tx, user }) => billing.onUserDeleted(tx, user.user_id));
   // A guest signing in to an account brings its orders, extra views/downloads and VIP journal (accounts/guest-merge.ts).
@@ -77,10 +76,9 @@ export async function registerBilling(
     await ledger.journalMove(tx, 'noad_s', m.guest.user_id, m.target.user_id, m.noadSeconds, m.key);
     m.moved.orders = await billing.onUsersMerged(tx, m.guest.user_id, m.target.user_id);
   });
-  await billingRoutes(app, billing, deps.accounts, fake);
+  // The accounts service is read per request: the accounts module is not a plugin yet (app.ts builds it).
+  await billingRoutes(app, billing, (token) => app.services.accounts.authenticate(token), fake);
   billingAdminRoutes(app, billing, ledger);
   // Run by the process that runs jobs (ROLE all or worker), once across processes (core/jobs.ts).
   app.jobs.register(orderExpiryJob(billing, log));
-  app.jobs.register(ledgerCheckJob(ledger, log, { at: config.billing.ledgerCheckAt, timeZone: config.timeZone }));
-  return { billing, ledger, fake };
-}
+});
