@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
-import { ErrorCode, TASK_PLOG } from '@openvod/contract';
+import { ErrorCode } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
@@ -45,8 +45,7 @@ import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { jobsAdminRoutes } from './modules/admin/jobs.routes.ts';
-import { adsRoutes } from './modules/ads/ads.routes.ts';
-import { AdsService } from './modules/ads/ads.service.ts';
+import { adsModule } from './modules/ads/index.ts';
 import { appConfigRoutes } from './modules/appconfig/appconfig.routes.ts';
 import { AppConfigService, shareAppConfigInvalidation } from './modules/appconfig/appconfig.service.ts';
 import { registerBilling } from './modules/billing/billing.module.ts';
@@ -67,12 +66,9 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { PlaybackService } from './modules/playback/playback.service.ts';
-import { registerPoints } from './modules/points/points.routes.ts';
-import type { PointsService } from './modules/points/points.service.ts';
-import { registerQuotas } from './modules/quotas/quotas.routes.ts';
-import type { QuotasService } from './modules/quotas/quotas.service.ts';
-import { registerRewards } from './modules/rewards/rewards.routes.ts';
-import type { RewardsService } from './modules/rewards/rewards.service.ts';
+import { pointsModule } from './modules/points/index.ts';
+import { quotasModule } from './modules/quotas/index.ts';
+import { rewardsModule } from './modules/rewards/index.ts';
 import { createOneClickProvider } from './modules/sms/one-click.ts';
 import { createSmsProvider } from './modules/sms/sms.provider.ts';
 import { SmsCodeService } from './modules/sms/sms.service.ts';
@@ -115,17 +111,10 @@ declare module './core/module.ts' {
     sms: SmsCodeService;
     phone: PhoneService;
     oauth: OAuthService;
-    ads: AdsService;
     playback: PlaybackService;
     /** Set by registerBilling (modules/billing/billing.module.ts). */
     billing: BillingService;
     ledger: LedgerService;
-    /** Points, tasks and exchange (issue 7 item 5, modules/points). */
-    points: PointsService;
-    /** Free views/downloads, per-title rights and prices (issue 7 item 2, modules/quotas). */
-    quotas: QuotasService;
-    /** Rewarded-ad nonces and verified grants (issue 7 item 3, modules/rewards). */
-    rewards: RewardsService;
   }
 }
 
@@ -311,23 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     () => appConfig.secret('oauth_state'),
     auth.wechat.redirectUri,
   );
-  // Issue 5: player ads (switch in the app config's `ads.list`) and playback (parse APIs in its `player` map).
-  const ads = new AdsService(deps.db.db, {
-    adsConfig: async () => (await appConfig.get()).ads,
-    tokenSecret: () => appConfig.secret('ad_token'),
-    timeZone: deps.config.timeZone,
-    // Issue 7 item 4: a click pays setPlog type 13 (the points module checks the claim, verifyAdClick below).
-    rewardClick: (user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId),
-    // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
-    rewardCounts: async (adIds, from, to) => {
-      const counts = new Map<number, number>();
-      for (const row of (await app.services.rewards.report({ from, to })).list) {
-        if (row.ad_id === null || !adIds.includes(row.ad_id)) continue;
-        counts.set(row.ad_id, (counts.get(row.ad_id) ?? 0) + row.granted);
-      }
-      return counts;
-    },
-  });
+  // Issue 5: playback (parse APIs in the app config's `player` map); the player ads are the ads module (below).
   const playback = new PlaybackService(deps.db.db, {
     players: async () => (await appConfig.get()).player,
     allowPrivate: deps.config.allowPrivateFeeds,
@@ -340,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.events.on('user.merged', async ({ tx, merge: m }) => {
     m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
   });
-  Object.assign(app.services, { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
+  Object.assign(app.services, { content, admin, accounts, appConfig, sms, phone, oauth, playback });
 
   contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
@@ -385,37 +358,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   // DLNA casting: renderers on the server's own LAN (modules/cast).
   await app.register(castModule);
-  adsRoutes(app, ads, accounts);
+  // Player ads (switch in the app config's `ads.list`), counted impressions and clicks, the click reward (modules/ads).
+  await app.register(adsModule);
   playbackRoutes(app, playback);
-  // Points, daily tasks, duration rewards and exchange (issue 7 item 5); VIP exchange through billing's grantVip.
-  app.services.points = registerPoints(app, {
-    db: deps.db.db,
-    ledger: app.services.ledger,
-    timeZone: deps.config.timeZone,
-    bindPhonePoint: () => appConfig.bindPhonePoint(),
-    grantVip: (tx, g) => app.services.billing.grantVip(tx, g),
-    // Issue 7 item 4: setPlog type 13 pays only for a click on an ad this server served to the user, once.
-    verifyAdClick: (userId, impressionId, tx) => ads.claimClickReward(userId, impressionId, tx),
-    // The ad-click task is offered only while this viewer can be shown an ad (a slot on, an ad in it, not VIP).
-    taskAvailable: async (plogType, user) => plogType !== TASK_PLOG.adClick || (await ads.clickableFor(user)),
-  });
-  // The free-view rule of spec §4 (checkBuyPopedom, ajaxBuyPopedom; ajaxUlog and getDetail through the closures above).
-  app.services.quotas = registerQuotas(app, {
-    db: deps.db.db,
-    accounts,
-    points: app.services.points,
-    ledger: app.services.ledger,
-    content,
-    touristState: async () => (await appConfig.accountSettings()).tourist_state,
-  });
-  // Rewarded ads (issue 7 item 3): nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger.
-  app.services.rewards = registerRewards(app, {
-    db: deps.db.db,
-    ledger: app.services.ledger,
-    timeZone: deps.config.timeZone,
-    admobKeysUrl: deps.config.rewards.admobKeysUrl,
-    uniadSecret: deps.config.rewards.uniadSecret,
-  });
+  // Points, daily tasks, duration rewards and exchange (modules/points); VIP exchange through billing's grantVip.
+  await app.register(pointsModule);
+  // The free-view rule of spec §4 (checkBuyPopedom, ajaxBuyPopedom; ajaxUlog and getDetail through the closures
+  // above); built after points, whose service it reads while built (modules/quotas).
+  await app.register(quotasModule);
+  // Rewarded ads: nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger (modules/rewards).
+  await app.register(rewardsModule);
   // Danmaku (issue 5): live channel through Redis pub/sub with REDIS_URL, in this process otherwise.
   await registerDanmaku(app, {
     db: deps.db.db,

@@ -55,9 +55,12 @@ import type { PointsService } from '../points/points.service.ts';
 import * as repo from './quotas.repo.ts';
 import { freeViewRule } from './quotas.rule.ts';
 
+/** What the quotas module needs of the ledger (modules/ledger); the module's plugin reaches it lazily. */
+export type QuotasLedger = Pick<LedgerService, 'post' | 'balance'>;
+
 export interface QuotasDeps {
   points: PointsService;
-  ledger: LedgerService;
+  ledger: QuotasLedger;
   /** The app config's `tourist_state` ('1' = tourist mode), read live. */
   touristState: () => Promise<string>;
   /**
@@ -85,6 +88,7 @@ const REFUSALS: Partial<Record<PopedomReason, () => AppError>> = {
 export class QuotasService {
   /** (user, operator day, title) whose watch-film task this process already tried (see payWatchFilm). */
   private readonly watchPaid = new LRUCache<string, true>({ max: 20_000 });
+
   constructor(
     private readonly db: Db,
     private readonly deps: QuotasDeps,
@@ -95,6 +99,10 @@ export class QuotasService {
     return quotaGroupOf(user);
   }
 
+  /**
+   * The rights of group `groupId` (a missing or disabled group: the guest group's) in top category `top` (MacCMS
+   * `group_popedom`: 1 list, 2 detail, 3 play, 4 download, 5 trial; accounts/group-rights.ts `effectiveRights`).
+   */
   private async rightsOf(groupId: number, top: number): Promise<number[]> {
     const g = (await repo.groupRights(this.db, groupId)) ?? (await repo.groupRights(this.db, GROUP_GUEST));
     if (!g) return [];
@@ -244,11 +252,11 @@ export class QuotasService {
   }
 
   /**
-   * The ajaxUlog hook (PlaybackDeps.quota, wired in app.ts): for a set of a watch (4) or download (5) entry of a published
-   * video (mid 1) it refuses with 403 (`buyRequired` with the price, `quotaUsedUp`) or takes the use before the
-   * entry is written; without the group's right (play / download) of the title's category it refuses with 403
-   * `noRight`, so no view is spent and no watch-film task is paid for a title the user may not play. Other types,
-   * modules and unknown titles pass (nothing can be played from them).
+   * The ajaxUlog hook (PlaybackDeps.quota, wired in app.ts to app.services.quotas): for a set of a watch (4) or
+   * download (5) entry of a published video (mid 1) it refuses with 403 (`buyRequired` with the price,
+   * `quotaUsedUp`) or takes the use before the entry is written; without the group's right (play / download) of the
+   * title's category it refuses with 403 `noRight`, so no view is spent and no watch-film task is paid for a title
+   * the user may not play. Other types, modules and unknown titles pass (nothing can be played from them).
    */
   hook(): UlogQuotaHook {
     return {
