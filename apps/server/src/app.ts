@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
-import { ErrorCode, TASK_PLOG } from '@openvod/contract';
+import { ErrorCode } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
@@ -44,8 +44,7 @@ import { connectRedis, LoginGuard, RedisFailureCounter } from './modules/account
 import { phoneRoutes } from './modules/accounts/phone.routes.ts';
 import { PhoneService } from './modules/accounts/phone.service.ts';
 import { adminModule } from './modules/admin/index.ts';
-import { adsRoutes } from './modules/ads/ads.routes.ts';
-import { AdsService } from './modules/ads/ads.service.ts';
+import { adsModule } from './modules/ads/index.ts';
 import { appconfigModule } from './modules/appconfig/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { castModule } from './modules/cast/index.ts';
@@ -59,12 +58,9 @@ import { ledgerModule } from './modules/ledger/index.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
 import { oauthModule } from './modules/oauth/index.ts';
 import { playbackModule } from './modules/playback/index.ts';
-import { registerPoints } from './modules/points/points.routes.ts';
-import type { PointsService } from './modules/points/points.service.ts';
-import { registerQuotas } from './modules/quotas/quotas.routes.ts';
-import type { QuotasService } from './modules/quotas/quotas.service.ts';
-import { registerRewards } from './modules/rewards/rewards.routes.ts';
-import type { RewardsService } from './modules/rewards/rewards.service.ts';
+import { pointsModule } from './modules/points/index.ts';
+import { quotasModule } from './modules/quotas/index.ts';
+import { rewardsModule } from './modules/rewards/index.ts';
 import { smsModule } from './modules/sms/index.ts';
 
 export const APP_VERSION = '1.3.8';
@@ -101,13 +97,6 @@ declare module './core/module.ts' {
     content: ContentService;
     accounts: AccountsService;
     phone: PhoneService;
-    ads: AdsService;
-    /** Points, tasks and exchange (issue 7 item 5, modules/points). */
-    points: PointsService;
-    /** Free views/downloads, per-title rights and prices (issue 7 item 2, modules/quotas). */
-    quotas: QuotasService;
-    /** Rewarded-ad nonces and verified grants (issue 7 item 3, modules/rewards). */
-    rewards: RewardsService;
   }
 }
 
@@ -253,24 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { bindPhonePoint: () => app.services.appConfig.bindPhonePoint() },
     app.services.oneClick,
   );
-  // Player ads (switch in the app config's `ads.list`).
-  const ads = new AdsService(deps.db.db, {
-    adsConfig: async () => (await app.services.appConfig.get()).ads,
-    tokenSecret: () => app.services.appConfig.secret('ad_token'),
-    timeZone: deps.config.timeZone,
-    // Issue 7 item 4: a click pays setPlog type 13 (the points module checks the claim, verifyAdClick below).
-    rewardClick: (user, impressionId) => app.services.points.setPlog(user, TASK_PLOG.adClick, impressionId),
-    // The console's ads page: completed (granted) rewarded views per ad, from the rewards report (issue 7 item 6).
-    rewardCounts: async (adIds, from, to) => {
-      const counts = new Map<number, number>();
-      for (const row of (await app.services.rewards.report({ from, to })).list) {
-        if (row.ad_id === null || !adIds.includes(row.ad_id)) continue;
-        counts.set(row.ad_id, (counts.get(row.ad_id) ?? 0) + row.granted);
-      }
-      return counts;
-    },
-  });
-  Object.assign(app.services, { content, accounts, phone, ads });
+  Object.assign(app.services, { content, accounts, phone });
 
   contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
@@ -309,38 +281,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(billingModule);
   // DLNA casting: renderers on the server's own LAN (modules/cast).
   await app.register(castModule);
-  adsRoutes(app, ads, accounts);
+  // Player ads (switch in the app config's `ads.list`), counted impressions and clicks, the click reward (modules/ads).
+  await app.register(adsModule);
   // getJsonRealPath and the user logs (modules/playback).
   await app.register(playbackModule);
-  // Points, daily tasks, duration rewards and exchange (issue 7 item 5); VIP exchange through billing's grantVip.
-  app.services.points = registerPoints(app, {
-    db: deps.db.db,
-    ledger: app.services.ledger,
-    timeZone: deps.config.timeZone,
-    bindPhonePoint: () => app.services.appConfig.bindPhonePoint(),
-    grantVip: (tx, g) => app.services.billing.grantVip(tx, g),
-    // Issue 7 item 4: setPlog type 13 pays only for a click on an ad this server served to the user, once.
-    verifyAdClick: (userId, impressionId, tx) => ads.claimClickReward(userId, impressionId, tx),
-    // The ad-click task is offered only while this viewer can be shown an ad (a slot on, an ad in it, not VIP).
-    taskAvailable: async (plogType, user) => plogType !== TASK_PLOG.adClick || (await ads.clickableFor(user)),
-  });
-  // The free-view rule of spec §4 (checkBuyPopedom, ajaxBuyPopedom; ajaxUlog and getDetail through the closures above).
-  app.services.quotas = registerQuotas(app, {
-    db: deps.db.db,
-    accounts,
-    points: app.services.points,
-    ledger: app.services.ledger,
-    content,
-    touristState: async () => (await app.services.appConfig.accountSettings()).tourist_state,
-  });
-  // Rewarded ads (issue 7 item 3): nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger.
-  app.services.rewards = registerRewards(app, {
-    db: deps.db.db,
-    ledger: app.services.ledger,
-    timeZone: deps.config.timeZone,
-    admobKeysUrl: deps.config.rewards.admobKeysUrl,
-    uniadSecret: deps.config.rewards.uniadSecret,
-  });
+  // Points, daily tasks, duration rewards and exchange (modules/points); VIP exchange through billing's grantVip.
+  await app.register(pointsModule);
+  // The free-view rule of spec §4 (checkBuyPopedom, ajaxBuyPopedom; ajaxUlog and getDetail through the closures
+  // above); built after points, whose service it reads while built (modules/quotas).
+  await app.register(quotasModule);
+  // Rewarded ads: nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger (modules/rewards).
+  await app.register(rewardsModule);
   // Danmaku: live channel through Redis pub/sub with REDIS_URL, in this process otherwise (modules/danmaku).
   await app.register(danmakuModule);
 

@@ -9,26 +9,30 @@ import { INT_MAX } from '@openvod/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../core/routes.ts';
-import type { AccountsService, UserRow } from '../accounts/accounts.service.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import { AD_FRAME_CSP } from './ad-frame.ts';
 import { type AdsService, type AdViewer, subjectOf } from './ads.service.ts';
 
+/** The accounts module's session check: the user of a token; throws for an invalid one. */
+export type Authenticate = (token: string) => Promise<UserRow>;
+
 /** The signed-in viewer of a request, or undefined for guests and invalid sessions (never a 401). */
-export async function optionalViewer(accounts: AccountsService, req: FastifyRequest): Promise<UserRow | undefined> {
+export async function optionalViewer(authenticate: Authenticate, req: FastifyRequest): Promise<UserRow | undefined> {
   const token = req.client.authorcode;
   if (!token) return undefined;
   try {
-    return await accounts.authenticate(token);
+    return await authenticate(token);
   } catch {
     return undefined;
   }
 }
 
-export function adsRoutes(app: FastifyInstance, ads: AdsService, accounts: AccountsService) {
+/** Register the ad routes (viewer and console) on `app`; `authenticate` tells who a viewer is. */
+export function adsRoutes(app: FastifyInstance, ads: AdsService, authenticate: Authenticate) {
   const ok = { code: 1 as const, msg: 'ok' };
   const REPORT_LIMIT = { rateLimit: { max: 120, timeWindow: '1 minute' } };
   defineRoute(app, 'adList', async ({ query, req }) => {
-    const viewer: AdViewer | undefined = await optionalViewer(accounts, req);
+    const viewer: AdViewer | undefined = await optionalViewer(authenticate, req);
     return {
       ...ok,
       list: await ads.forViewer(query.ad_local_type, viewer, subjectOf(viewer, req.client.deviceid, req.ip)),
@@ -43,7 +47,7 @@ export function adsRoutes(app: FastifyInstance, ads: AdsService, accounts: Accou
   defineRoute(
     app,
     'adClick',
-    async ({ body, req }) => ({ ...ok, ...(await ads.click(body.token, await optionalViewer(accounts, req))) }),
+    async ({ body, req }) => ({ ...ok, ...(await ads.click(body.token, await optionalViewer(authenticate, req))) }),
     REPORT_LIMIT,
   );
   // Script and network ads' sandboxed frame document (ad-frame.ts): HTML under its own CSP `sandbox`, not JSON.

@@ -24,6 +24,11 @@ export interface BillingOptions {
   /** Per-user / per-IP counter of failed redemptions (Redis when REDIS_URL is set). */
   redeemFailures?: FailureCounter;
   log?: (msg: string, data?: unknown) => void;
+  /**
+   * A user's group and VIP end changed (grantVip, inside its transaction): index.ts publishes it on the `user` topic
+   * of core/invalidation.ts, so every process drops the user's cached sessions (accounts/session-cache.ts).
+   */
+  onVipChanged?: (userId: number) => void;
 }
 
 /** The billing services' shared state; `now` is the one clock they all read (tests move it). */

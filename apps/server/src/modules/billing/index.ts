@@ -65,6 +65,7 @@ export const billingModule = defineModule('billing', ['ledger'], async (app, ctx
       ? new RedisFailureCounter(redis, `${redisPrefix}redeem-fail:`, REDEEM_FAILURES_PER_HOUR, 3600_000)
       : undefined,
     log,
+    onVipChanged: (userId) => app.invalidation.publish('user', userId),
   });
   app.services.billing = billing;
   // Inside the deletion transaction: the user's unpaid orders are cancelled (accounts.events.ts `user.deleted`).

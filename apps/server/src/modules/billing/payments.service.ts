@@ -95,6 +95,7 @@ export class PaymentsService {
     if (!(await repo.extendVip(tx, g.userId, g.groupId, secs, nowSec(this.ctx.now())))) {
       throw fail(404, 1004, 'user_not_found');
     }
+    this.ctx.opts.onVipChanged?.(g.userId);
     await ledger.post(tx, {
       userId: g.userId,
       asset: 'noad_s',

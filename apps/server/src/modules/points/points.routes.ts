@@ -6,16 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../core/routes.ts';
-import type { Db } from '../../db/client.ts';
 import { currentUser } from '../accounts/accounts.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { subscribePoints } from './points.events.ts';
-import { type GrantVip, type PointsOptions, PointsService } from './points.service.ts';
+import type { ExchangeService } from './exchange.service.ts';
+import type { PointsService } from './points.service.ts';
+import type { PointsAdminService } from './points-admin.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
 const WRITE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
-export function pointsRoutes(app: FastifyInstance, points: PointsService) {
+/** Register the points routes on `app`: the viewer's on the three services, the console's on `admin`. */
+export function pointsRoutes(
+  app: FastifyInstance,
+  { points, exchange, admin }: { points: PointsService; exchange: ExchangeService; admin: PointsAdminService },
+) {
   defineRoute(app, 'plogList', async ({ query, req }) => ({
     ...ok,
     ...(await points.plogList(currentUser(req).user_id, query.page, query.limit)),
@@ -43,48 +46,21 @@ export function pointsRoutes(app: FastifyInstance, points: PointsService) {
     async ({ body, req }) => {
       const header = req.headers['idempotency-key'];
       const key = body.key ?? (typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : undefined);
-      return { ...ok, ...(await points.exchange(currentUser(req), body, key)) };
+      return { ...ok, ...(await exchange.exchange(currentUser(req), body, key)) };
     },
     { rateLimit: WRITE_LIMIT },
   );
-  defineRoute(app, 'exchangeRates', async () => ({ ...ok, ...(await points.rates()) }));
+  defineRoute(app, 'exchangeRates', async () => ({ ...ok, ...(await exchange.rates()) }));
 
-  defineRoute(app, 'adminListPointTasks', async () => ({ ...ok, list: await points.adminTasks() }));
+  defineRoute(app, 'adminListPointTasks', async () => ({ ...ok, list: await admin.adminTasks() }));
   defineRoute(app, 'adminUpdatePointTask', async ({ params, body }) => ({
     ...ok,
-    info: await points.updateTask(params.id, body),
+    info: await admin.updateTask(params.id, body),
   }));
-  defineRoute(app, 'adminGetPointsSettings', async () => ({ ...ok, ...(await points.settings()) }));
+  defineRoute(app, 'adminGetPointsSettings', async () => ({ ...ok, ...(await admin.settings()) }));
   defineRoute(app, 'adminUpdatePointsSettings', async ({ body }) => ({
     ...ok,
-    ...(await points.updateSettings(body)),
+    ...(await admin.updateSettings(body)),
   }));
-  defineRoute(app, 'adminPointsReport', async ({ query }) => ({ ...ok, ...(await points.report(query)) }));
-}
-
-/** Wire the points module into the app (app.ts, after billing: VIP exchange uses billing's grantVip). */
-export function registerPoints(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    ledger: LedgerService;
-    timeZone: string;
-    bindPhonePoint: () => Promise<number>;
-    grantVip?: GrantVip;
-    /** The ads module's click check (PointsOptions.verifyAdClick). */
-    verifyAdClick?: (userId: number, impressionId: number, tx: Db) => Promise<boolean>;
-    /** Whether a task's feature is on for a user (PointsOptions.taskAvailable). */
-    taskAvailable?: PointsOptions['taskAvailable'];
-  },
-): PointsService {
-  const points = new PointsService(deps.db, deps.ledger, {
-    timeZone: deps.timeZone,
-    bindPhonePoint: deps.bindPhonePoint,
-    grantVip: deps.grantVip,
-    verifyAdClick: deps.verifyAdClick,
-    taskAvailable: deps.taskAvailable,
-  });
-  pointsRoutes(app, points);
-  subscribePoints(app.events, points);
-  return points;
+  defineRoute(app, 'adminPointsReport', async ({ query }) => ({ ...ok, ...(await admin.report(query)) }));
 }

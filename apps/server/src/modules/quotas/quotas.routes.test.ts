@@ -256,12 +256,14 @@ describe('the free-view rule in ajaxUlog', () => {
       .update(macGroup)
       .set({ group_popedom: { [String(top)]: [1, 2, 3] } })
       .where(eq(macGroup.group_id, 2));
+    t.app.services.quotas.forgetGroupRights();
     try {
       expect(await check(u, a, 4)).toMatchObject({ allowed: true });
       expect(await check(u, a, 5)).toMatchObject({ allowed: false, reason: 'no_right', choices: ['vip'] });
       // getDetail withholds the play data of a category the group may not open at all.
       await t.db.db.update(macGroup).set({ group_type: '' }).where(eq(macGroup.group_id, 2));
       t.app.services.content.invalidate();
+      t.app.services.quotas.forgetGroupRights();
       expect(await check(u, a, 4)).toMatchObject({ allowed: false, reason: 'no_right' });
       const detail = (await t.app.inject({ url: `/api/vod/${a}`, headers: u.headers })).json();
       expect(detail.info?.sources ?? []).toEqual([]);
@@ -271,12 +273,33 @@ describe('the free-view rule in ajaxUlog', () => {
         .set({ group_popedom: {}, group_type: String(top) })
         .where(eq(macGroup.group_id, 2));
       t.app.services.content.invalidate();
+      t.app.services.quotas.forgetGroupRights();
     }
     const missing = await t.app.inject({ url: '/api/popedom?id=99999999&type=4' });
     expect(missing.statusCode).toBe(404);
     const bad = await t.app.inject({ url: '/api/popedom?id=1&type=3', headers: { 'accept-language': 'en-us' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('type');
+  });
+
+  it("keeps a group's rights in this process until forgetGroupRights", async () => {
+    const u = await makeUser(t);
+    const a = await newVod();
+    expect(await check(u, a, 4)).toMatchObject({ allowed: true });
+    await t.db.db
+      .update(macGroup)
+      .set({ group_popedom: { [String(top)]: [1, 2] } })
+      .where(eq(macGroup.group_id, 2));
+    try {
+      // The rights read above are kept: the change behind the service's back is not seen yet.
+      expect(await check(u, a, 4)).toMatchObject({ allowed: true });
+      t.app.services.quotas.forgetGroupRights();
+      expect(await check(u, a, 4)).toMatchObject({ allowed: false, reason: 'no_right' });
+    } finally {
+      await t.db.db.update(macGroup).set({ group_popedom: {} }).where(eq(macGroup.group_id, 2));
+      t.app.services.quotas.forgetGroupRights();
+    }
+    expect(await check(u, a, 4)).toMatchObject({ allowed: true });
   });
 });
 
@@ -429,6 +452,7 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
           .where(eq(macGroup.group_id, g.group_id));
       }
       t.app.services.content.invalidate();
+      t.app.services.quotas.forgetGroupRights();
       const feedMember = await makeUser(t);
       const feedVod = await newVod({}, feedId);
       expectOpen(await detail(feedMember, feedVod));
@@ -447,6 +471,7 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
         .set({ group_popedom: { [String(top)]: [1, 2] } })
         .where(eq(macGroup.group_id, 2));
       t.app.services.content.invalidate();
+      t.app.services.quotas.forgetGroupRights();
       expectLocked(await detail(member, film));
     } finally {
       for (const g of groupRows) {
@@ -456,6 +481,7 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
           .where(eq(macGroup.group_id, g.group_id));
       }
       t.app.services.content.invalidate();
+      t.app.services.quotas.forgetGroupRights();
     }
   });
 
@@ -519,10 +545,12 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
       .update(macGroup)
       .set({ group_popedom: { [String(top)]: [1, 2] } })
       .where(eq(macGroup.group_id, 2));
+    quotas.forgetGroupRights();
     try {
       expect(await agree()).toContain('no_right');
     } finally {
       await t.db.db.update(macGroup).set({ group_popedom: {} }).where(eq(macGroup.group_id, 2));
+      quotas.forgetGroupRights();
     }
   });
 });

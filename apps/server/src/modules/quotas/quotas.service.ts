@@ -55,9 +55,15 @@ import type { PointsService } from '../points/points.service.ts';
 import * as repo from './quotas.repo.ts';
 import { freeViewRule } from './quotas.rule.ts';
 
+/** What the quotas module needs of the ledger (modules/ledger); the module's plugin reaches it lazily. */
+export type QuotasLedger = Pick<LedgerService, 'post' | 'balance'>;
+
+/** How long the group rights read by the rules are kept in this process (ms); see QuotasService.forgetGroupRights. */
+export const GROUP_RIGHTS_TTL_MS = 10_000;
+
 export interface QuotasDeps {
   points: PointsService;
-  ledger: LedgerService;
+  ledger: QuotasLedger;
   /** The app config's `tourist_state` ('1' = tourist mode), read live. */
   touristState: () => Promise<string>;
   /**
@@ -85,18 +91,53 @@ const REFUSALS: Partial<Record<PopedomReason, () => AppError>> = {
 export class QuotasService {
   /** (user, operator day, title) whose watch-film task this process already tried (see payWatchFilm). */
   private readonly watchPaid = new LRUCache<string, true>({ max: 20_000 });
+  /**
+   * Group id → its `group_type` / `group_popedom` (undefined: missing or disabled), as {@link rightsOf} read them,
+   * kept {@link GROUP_RIGHTS_TTL_MS}; dropped by {@link forgetGroupRights}.
+   */
+  private readonly groupRightsCache = new LRUCache<number, { rights: repo.GroupRights | undefined }>({
+    max: 1000,
+    ttl: GROUP_RIGHTS_TTL_MS,
+  });
+  /** Raised by {@link forgetGroupRights}: a read begun before it is not kept. */
+  private groupRightsGeneration = 0;
+
   constructor(
     private readonly db: Db,
     private readonly deps: QuotasDeps,
   ) {}
+
+  /**
+   * Forget the cached group rights of every group (call it when a group's `group_type`, `group_popedom` or
+   * `group_status` changed): the next check reads them again. Without it a change shows within
+   * {@link GROUP_RIGHTS_TTL_MS}.
+   */
+  forgetGroupRights(): void {
+    this.groupRightsGeneration++;
+    this.groupRightsCache.clear();
+  }
+
+  /** A group's rights through the cache (see {@link groupRightsCache}). */
+  private async groupRights(groupId: number): Promise<repo.GroupRights | undefined> {
+    const hit = this.groupRightsCache.get(groupId);
+    if (hit) return hit.rights;
+    const generation = this.groupRightsGeneration;
+    const rights = await repo.groupRights(this.db, groupId);
+    if (generation === this.groupRightsGeneration) this.groupRightsCache.set(groupId, { rights });
+    return rights;
+  }
 
   /** The group whose free quota applies (accounts/guest-account.ts {@link quotaGroupOf}). */
   quotaGroupOf(user: UserRow): number {
     return quotaGroupOf(user);
   }
 
+  /**
+   * The rights of group `groupId` (a missing or disabled group: the guest group's) in top category `top` (MacCMS
+   * `group_popedom`: 1 list, 2 detail, 3 play, 4 download, 5 trial; accounts/group-rights.ts `effectiveRights`).
+   */
   private async rightsOf(groupId: number, top: number): Promise<number[]> {
-    const g = (await repo.groupRights(this.db, groupId)) ?? (await repo.groupRights(this.db, GROUP_GUEST));
+    const g = (await this.groupRights(groupId)) ?? (await this.groupRights(GROUP_GUEST));
     if (!g) return [];
     return effectiveRights(g)[String(top)] ?? [];
   }
@@ -244,11 +285,11 @@ export class QuotasService {
   }
 
   /**
-   * The ajaxUlog hook (PlaybackDeps.quota, wired in app.ts): for a set of a watch (4) or download (5) entry of a published
-   * video (mid 1) it refuses with 403 (`buyRequired` with the price, `quotaUsedUp`) or takes the use before the
-   * entry is written; without the group's right (play / download) of the title's category it refuses with 403
-   * `noRight`, so no view is spent and no watch-film task is paid for a title the user may not play. Other types,
-   * modules and unknown titles pass (nothing can be played from them).
+   * The ajaxUlog hook (PlaybackDeps.quota, wired in app.ts to app.services.quotas): for a set of a watch (4) or
+   * download (5) entry of a published video (mid 1) it refuses with 403 (`buyRequired` with the price,
+   * `quotaUsedUp`) or takes the use before the entry is written; without the group's right (play / download) of the
+   * title's category it refuses with 403 `noRight`, so no view is spent and no watch-film task is paid for a title
+   * the user may not play. Other types, modules and unknown titles pass (nothing can be played from them).
    */
   hook(): UlogQuotaHook {
     return {

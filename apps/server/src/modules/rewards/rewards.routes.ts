@@ -7,11 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { defineRoute } from '../../core/routes.ts';
-import type { Db } from '../../db/client.ts';
 import { currentUser } from '../accounts/accounts.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { RewardsService } from './rewards.service.ts';
-import { AdmobKeyStore, DEFAULT_ADMOB_KEYS_URL } from './signatures.ts';
+import type { RewardsService } from './rewards.service.ts';
 
 const ok = { code: 1 as const, msg: 'ok' };
 
@@ -20,6 +17,7 @@ function sendRaw(reply: FastifyReply, status: number, type: string, body: string
   return reply as never;
 }
 
+/** Register the rewarded-ad routes (viewer, networks' callbacks, console) on `app`. */
 export function rewardsRoutes(app: FastifyInstance, rewards: RewardsService) {
   defineRoute(
     app,
@@ -65,27 +63,4 @@ export function rewardsRoutes(app: FastifyInstance, rewards: RewardsService) {
     info: await rewards.updateSettings(body),
   }));
   defineRoute(app, 'adminRewardsReport', async ({ query }) => ({ ...ok, ...(await rewards.report(query)) }));
-}
-
-/**
- * Wire the rewards module into the app (app.ts). `admobKeysUrl`: ADMOB_KEYS_URL (default Google's key server);
- * `uniadSecret`: UNIAD_SECURITY_KEY (environment only; unset = uni-ad refused).
- */
-export function registerRewards(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    ledger: LedgerService;
-    timeZone: string;
-    admobKeysUrl?: string | undefined;
-    uniadSecret?: string | undefined;
-  },
-): RewardsService {
-  const rewards = new RewardsService(deps.db, deps.ledger, {
-    timeZone: deps.timeZone,
-    admobKeys: new AdmobKeyStore(deps.admobKeysUrl || DEFAULT_ADMOB_KEYS_URL),
-    uniadSecret: deps.uniadSecret || undefined,
-  });
-  rewardsRoutes(app, rewards);
-  return rewards;
 }

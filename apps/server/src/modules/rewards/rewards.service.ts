@@ -32,14 +32,13 @@ import {
   RewardSettings as RewardSettingsSchema,
   type RewardStatus,
 } from '@openvod/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors.ts';
 import { getSettings, setSetting } from '../../core/settings.ts';
 import { operatorDay, operatorDayRange } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
-import { macAd, rewardNonce, rewardUserDay } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as repo from './rewards.repo.ts';
 import { type AdmobKeyStore, verifyAdmobQuery, verifyUniadSign } from './signatures.ts';
 
 export const REWARD_SETTINGS_KEY = 'rewards';
@@ -48,7 +47,10 @@ export const MAX_OPEN_NONCES = 20;
 /** Seconds an own-ad nonce stays valid beyond the ad's length at least (loading, buffering). */
 const OWN_AD_SLACK_S = 120;
 
-type NonceRow = typeof rewardNonce.$inferSelect;
+type NonceRow = repo.NonceRow;
+
+/** What the rewards module needs of the ledger (modules/ledger); the module's plugin reaches it lazily. */
+export type RewardsLedger = Pick<LedgerService, 'post' | 'balance'>;
 
 export interface RewardsDeps {
   timeZone: string;
@@ -87,7 +89,7 @@ export class RewardsService {
 
   constructor(
     readonly db: Db,
-    private readonly ledger: LedgerService,
+    private readonly ledger: RewardsLedger,
     private readonly deps: RewardsDeps,
   ) {
     this.now = deps.now ?? (() => new Date());
@@ -118,35 +120,12 @@ export class RewardsService {
   }
 
   private async grantedToday(userId: number, purpose: RewardPurpose): Promise<number> {
-    const [row] = await this.db
-      .select({ count: rewardUserDay.count })
-      .from(rewardUserDay)
-      .where(
-        and(eq(rewardUserDay.user_id, userId), eq(rewardUserDay.day, this.today()), eq(rewardUserDay.purpose, purpose)),
-      );
-    return row?.count ?? 0;
+    return repo.grantedOn(this.db, userId, this.today(), purpose);
   }
 
   /** The rewarded own video ad to show: active, in schedule, ad_show_type 1, ad_type 2, a video and a length. */
   private async pickOwnAd() {
-    const now = this.now();
-    const [ad] = await this.db
-      .select()
-      .from(macAd)
-      .where(
-        and(
-          eq(macAd.ad_status, 1),
-          eq(macAd.ad_show_type, 1),
-          eq(macAd.ad_type, 2),
-          sql`${macAd.ad_video_url} <> ''`,
-          sql`${macAd.ad_duration} > 0`,
-          or(isNull(macAd.ad_start_time), lte(macAd.ad_start_time, now)),
-          or(isNull(macAd.ad_end_time), gte(macAd.ad_end_time, now)),
-        ),
-      )
-      .orderBy(asc(macAd.ad_sort), asc(macAd.ad_id))
-      .limit(1);
-    return ad;
+    return repo.rewardedOwnAd(this.db, this.now());
   }
 
   /**
@@ -165,25 +144,16 @@ export class RewardsService {
     if (body.network === 'uniad' && !this.deps.uniadSecret) {
       throw new AppError(400, ErrorCode.generic, 'reward_network_off', {}, 'network');
     }
-    const [open] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(rewardNonce)
-      .where(
-        and(
-          eq(rewardNonce.user_id, user.user_id),
-          inArray(rewardNonce.status, ['issued', 'started']),
-          sql`${rewardNonce.expires_at} > now()`,
-        ),
-      );
-    if (Number(open?.n ?? 0) >= MAX_OPEN_NONCES) throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
+    if ((await repo.openNonceCount(this.db, user.user_id)) >= MAX_OPEN_NONCES)
+      throw new AppError(429, ErrorCode.rateLimited, 'rate_limited');
     const ad = body.network === 'own' ? await this.pickOwnAd() : undefined;
     if (body.network === 'own' && !ad) throw new AppError(404, ErrorCode.notFound, 'reward_no_ad');
     const duration = ad?.ad_duration ?? 0;
     const ttlS = Math.max(settings.nonce_ttl_min * 60, duration + OWN_AD_SLACK_S);
     const nonce = randomBytes(24).toString('base64url');
-    const [row] = await this.db
-      .insert(rewardNonce)
-      .values({
+    const r = await repo.insertNonce(
+      this.db,
+      {
         nonce,
         user_id: user.user_id,
         purpose: body.purpose,
@@ -192,10 +162,9 @@ export class RewardsService {
         vod_id: body.vod_id ?? null,
         duration_s: duration,
         day: operatorDay(this.now(), this.deps.timeZone),
-        expires_at: sql`now() + ${ttlS} * interval '1 second'`,
-      })
-      .returning();
-    const r = row as NonceRow;
+      },
+      ttlS,
+    );
     return {
       nonce,
       purpose: body.purpose,
@@ -219,10 +188,7 @@ export class RewardsService {
   }
 
   private async ownNonce(userId: number, nonce: string): Promise<NonceRow> {
-    const [row] = await this.db
-      .select()
-      .from(rewardNonce)
-      .where(and(eq(rewardNonce.nonce, nonce), eq(rewardNonce.user_id, userId)));
+    const row = await repo.userNonce(this.db, userId, nonce);
     if (!row) throw new AppError(404, ErrorCode.notFound, 'reward_nonce_unknown', {}, 'nonce');
     return row;
   }
@@ -254,77 +220,43 @@ export class RewardsService {
     if (row.network !== 'own') throw new AppError(404, ErrorCode.notFound, 'reward_nonce_unknown', {}, 'nonce');
     if (row.status === 'granted') return this.info(row);
     if (event === 'start') {
-      const [started] = await this.db
-        .update(rewardNonce)
-        .set({ status: 'started', started_at: sql`now()` })
-        .where(and(eq(rewardNonce.nonce, nonce), eq(rewardNonce.status, 'issued'), sql`expires_at > now()`))
-        .returning();
+      const started = await repo.startNonce(this.db, nonce);
       const current = started ?? (await this.ownNonce(user.user_id, nonce));
       if (current.status !== 'started') {
         throw new AppError(404, ErrorCode.notFound, 'reward_nonce_unknown', {}, 'nonce');
       }
       return this.info(current, current.duration_s);
     }
-    const outcome = await this.grant(nonce, {
-      network: 'own',
-      userId: user.user_id,
-      extra: sql`${rewardNonce.status} = 'started' and ${rewardNonce.started_at} + ${rewardNonce.duration_s} * interval '1 second' <= now()`,
-    });
+    const outcome = await this.grant(nonce, { network: 'own', userId: user.user_id, watched: true });
     const current = await this.ownNonce(user.user_id, nonce);
     if (outcome === 'granted' || current.status === 'granted') return this.info(current);
     // Not started yet: the whole length remains; expired or capped: nothing will be paid (remaining 0).
     const shown = shownStatus(current, this.now());
     if (shown !== 'started') return this.info(current, shown === 'issued' ? current.duration_s : 0);
-    const [left] = await this.db
-      .select({
-        s: sql<number>`greatest(0, ceil(extract(epoch from (${rewardNonce.started_at} + ${rewardNonce.duration_s} * interval '1 second' - now()))))::int`,
-      })
-      .from(rewardNonce)
-      .where(eq(rewardNonce.nonce, nonce));
-    return this.info(current, Math.max(1, Number(left?.s ?? 1)));
+    return this.info(current, Math.max(1, await repo.secondsLeft(this.db, nonce)));
   }
 
   /**
    * Claim nonce `nonce` and pay it, in one transaction. `granted`: paid now; `duplicate`: it was paid before by the
    * same network transaction; `rejected`: unknown, wrong user or network, expired, not watched long enough, over the
-   * daily cap, or the network transaction already paid another nonce. Nothing changes unless `granted`.
+   * daily cap, or the network transaction already paid another nonce. Nothing changes unless `granted`. `watched`:
+   * an own ad, paid only once its length passed since its recorded start.
    */
   private async grant(
     nonce: string,
-    c: { network: RewardNetwork; userId?: number; transactionId?: string; extra?: ReturnType<typeof sql> },
+    c: { network: RewardNetwork; userId?: number; transactionId?: string; watched?: boolean },
   ): Promise<'granted' | 'duplicate' | 'rejected'> {
     const settings = await this.settings();
     const day = this.today();
     let claimed: NonceRow | undefined;
     try {
       claimed = await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(rewardNonce)
-          .set({ status: 'granted', granted_at: sql`now()`, transaction_id: c.transactionId ?? null })
-          .where(
-            and(
-              eq(rewardNonce.nonce, nonce),
-              eq(rewardNonce.network, c.network),
-              c.userId === undefined ? undefined : eq(rewardNonce.user_id, c.userId),
-              inArray(rewardNonce.status, ['issued', 'started']),
-              sql`${rewardNonce.expires_at} > now()`,
-              c.extra,
-            ),
-          )
-          .returning();
+        const row = await repo.claimNonce(tx, nonce, c);
         if (!row) return undefined;
         const purpose = row.purpose as RewardPurpose;
         const cap = purpose === 'view' ? settings.daily_cap_view : settings.daily_cap_download;
-        const [counted] = await tx
-          .insert(rewardUserDay)
-          .values({ user_id: row.user_id, day, purpose, count: 1 })
-          .onConflictDoUpdate({
-            target: [rewardUserDay.user_id, rewardUserDay.day, rewardUserDay.purpose],
-            set: { count: sql`${rewardUserDay.count} + 1` },
-            setWhere: sql`${rewardUserDay.count} < ${cap}`,
-          })
-          .returning({ count: rewardUserDay.count });
-        if (!counted || counted.count > cap) throw new CapReached();
+        const counted = await repo.countGrant(tx, { userId: row.user_id, day, purpose }, cap);
+        if (counted === undefined || counted > cap) throw new CapReached();
         await this.ledger.post(tx, {
           userId: row.user_id,
           asset: assetOf(purpose),
@@ -338,10 +270,7 @@ export class RewardsService {
       });
     } catch (err) {
       if (err instanceof CapReached) {
-        await this.db
-          .update(rewardNonce)
-          .set({ status: 'capped' })
-          .where(and(eq(rewardNonce.nonce, nonce), inArray(rewardNonce.status, ['issued', 'started'])));
+        await repo.markCapped(this.db, nonce);
         return 'rejected';
       }
       if (isUniqueViolation(err)) return 'rejected';
@@ -349,10 +278,7 @@ export class RewardsService {
     }
     if (claimed) return 'granted';
     if (c.transactionId === undefined) return 'rejected';
-    const [prior] = await this.db
-      .select({ status: rewardNonce.status, transaction_id: rewardNonce.transaction_id })
-      .from(rewardNonce)
-      .where(eq(rewardNonce.nonce, nonce));
+    const prior = await repo.nonceGrant(this.db, nonce);
     return prior?.status === 'granted' && prior.transaction_id === c.transactionId ? 'duplicate' : 'rejected';
   }
 
@@ -395,21 +321,8 @@ export class RewardsService {
   /** Console report: nonces issued and granted per network, ad and purpose (operator days), latest 50 nonces. */
   async report(q: { from?: string | undefined; to?: string | undefined }) {
     const range = operatorDayRange(this.now(), this.deps.timeZone, q, 7);
-    const rows = await this.db
-      .select({
-        network: rewardNonce.network,
-        ad_id: rewardNonce.ad_id,
-        ad_name: sql<string>`coalesce(max(${macAd.ad_name}), '')`,
-        purpose: rewardNonce.purpose,
-        issued: sql<number>`count(*)::int`,
-        granted: sql<number>`(count(*) filter (where ${rewardNonce.status} = 'granted'))::int`,
-      })
-      .from(rewardNonce)
-      .leftJoin(macAd, eq(macAd.ad_id, rewardNonce.ad_id))
-      .where(and(gte(rewardNonce.day, range.from), lte(rewardNonce.day, range.to)))
-      .groupBy(rewardNonce.network, rewardNonce.ad_id, rewardNonce.purpose)
-      .orderBy(rewardNonce.network, rewardNonce.ad_id, rewardNonce.purpose);
-    const recent = await this.db.select().from(rewardNonce).orderBy(desc(rewardNonce.created_at)).limit(50);
+    const rows = await repo.issuedAndGranted(this.db, range.from, range.to);
+    const recent = await repo.recentNonces(this.db, 50);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     const now = this.now();
     return {
