@@ -84,7 +84,7 @@ export interface AppDeps {
   localToken?: string;
   /** Reported by /readyz; false while demo media is being generated. */
   isReady?: () => boolean;
-  /** Prefix of this installation's keys in Redis (REDIS_URL), default `openvod:`; tests use their own. */
+  /** Prefix of this installation's keys in Redis (REDIS_URL), default REDIS_PREFIX; tests use their own. */
   redisPrefix?: string;
 }
 
@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // No NUL in any text input of any operation (400 before validation; PostgreSQL cannot store U+0000).
   registerTextInputGuard(app);
   // REDIS_URL: rate limits and login-failure counters shared by every process (modules/accounts/limits.ts).
-  const redisPrefix = deps.redisPrefix ?? 'openvod:';
+  const redisPrefix = deps.redisPrefix ?? deps.config.redisPrefix;
   const redis = deps.config.redisUrl
     ? await connectRedis(deps.config.redisUrl, 5000, (err) => app.log.warn({ err }, 'redis connection error'))
     : undefined;

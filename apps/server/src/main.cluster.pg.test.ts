@@ -4,7 +4,8 @@
  * (s3rver), each with its own data folder, as they would run on separate machines behind a load balancer. Shows:
  * - a session made through one api is valid on the other;
  * - a logout and a change of the user's group through one are honoured by the other's session cache within one
- *   second (core/invalidation.ts over Redis pub/sub; without it the cache would serve the old caller for 10 s);
+ *   second on an idle machine (core/invalidation.ts over Redis pub/sub; without it the cache would serve the old
+ *   caller for 10 s; see HONOURED_WITHIN_MS);
  * - a danmaku sent through one reaches a viewer connected to the other (modules/danmaku, Redis pub/sub);
  * - the accounts job, which every process registers, runs once (on the worker), not three times (pg-boss);
  * - an avatar uploaded through one is served by the other (core/storage.ts, the S3 adapter).
@@ -15,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { DanmakuEvent } from '@openvod/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -32,6 +34,12 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const ACCOUNTS_JOB = 'accounts.deletions-and-vip-expiry';
+/**
+ * How long the other api may take to honour a logout or a group change. The invalidation itself takes milliseconds
+ * (well under a second on an idle machine); the allowance covers slow requests on a loaded CI machine and stays far
+ * below the session cache's 10 s lifetime (SESSION_CACHE_TTL_MS), so only the invalidation can make the test pass.
+ */
+const HONOURED_WITHIN_MS = 3000;
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 let s3: LocalS3;
@@ -184,7 +192,7 @@ describe('two api processes and a worker', () => {
     expect(info.json.info.user_id).toBe(viewer.userId);
   });
 
-  it("a change of the user's group and a logout through one api are honoured by the other within a second", async () => {
+  it("a change of the user's group and a logout through one api are honoured by the other at once", async () => {
     const vodId = await pricedTitle();
     const viewer = await register(api1);
     // api2 reads the member's session once and keeps it (session-cache.ts): the priced title is locked to a member.
@@ -199,7 +207,7 @@ describe('two api processes and a worker', () => {
     });
     expect(edit.status, JSON.stringify(edit.json)).toBe(200);
     await vi.waitFor(async () => expect(await playLocked(api2, vodId, viewer.token)).toBe(0), {
-      timeout: 1000,
+      timeout: HONOURED_WITHIN_MS,
       interval: 25,
     });
 
@@ -207,7 +215,7 @@ describe('two api processes and a worker', () => {
     expect(logout.status).toBe(200);
     // The ended session is a guest's on api2: locked again (a VIP caller kept in cache would still play).
     await vi.waitFor(async () => expect(await playLocked(api2, vodId, viewer.token)).toBe(1), {
-      timeout: 1000,
+      timeout: HONOURED_WITHIN_MS,
       interval: 25,
     });
   });
@@ -216,8 +224,8 @@ describe('two api processes and a worker', () => {
     const vodId = await pricedTitle();
     const sender = await register(api2);
     const ws = new WebSocket(`${api1.replace('http', 'ws')}/api/danmaku/ws?vodId=${vodId}&nid=1`);
-    const received: { text?: string }[] = [];
-    ws.on('message', (data) => received.push(JSON.parse(String(data)) as { text?: string }));
+    const received: DanmakuEvent[] = [];
+    ws.on('message', (data) => received.push(JSON.parse(String(data)) as DanmakuEvent));
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -229,7 +237,8 @@ describe('two api processes and a worker', () => {
         body: { vodId, sid: 1, nid: 1, time: 3, text },
       });
       expect(sent.status, JSON.stringify(sent.json)).toBe(200);
-      await vi.waitFor(() => expect(received.map((e) => e.text)).toContain(text), { timeout: 5000, interval: 25 });
+      const texts = () => received.map((e) => (e.type === 'barrage' ? e.item.barrage_text : ''));
+      await vi.waitFor(() => expect(texts()).toContain(text), { timeout: 5000, interval: 25 });
     } finally {
       ws.close();
     }

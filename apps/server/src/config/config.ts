@@ -28,7 +28,8 @@
  * | WECHAT_OAUTH_SCOPE | snsapi_login | snsapi_login (QR sign-in on the web) or snsapi_userinfo (inside WeChat) |
  * | WECHAT_REDIRECT_URI | PUBLIC_URL/ | where WeChat sends the user back with `code` and `state` |
  * | ENCRYPT_KEY | unset | 8-byte DES key of `encrypt_data` payloads (obfuscation for old clients, not security) |
- * | REDIS_URL | unset | redis:// or rediss:// URL: rate limits, login-failure counters and app config edits shared by every process |
+ * | REDIS_URL | unset | redis:// or rediss:// URL: rate limits, login-failure counters, danmaku and cache invalidation shared by every process |
+ * | REDIS_PREFIX | openvod: | prefix of this installation's keys and channels in Redis (two installations on one Redis) |
  * | DLNA | 1 | casting to DLNA renderers on the server's local network (SSDP + AVTransport, modules/cast) |
  * | DLNA_INTERFACES | unset (all) | comma-separated interface names SSDP discovery may use, e.g. `eth0` |
  * | CAST_CACHE_MAX_MB | 4096 | size cap of the DLNA remux cache DATA_DIR/media/cast (least recently used files go first) |
@@ -126,6 +127,10 @@ const Env = z.object({
     .url()
     .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
+    .default('openvod:'),
   ...paymentEnv,
   S3_BUCKET: z.string().max(255).optional(),
   S3_ENDPOINT: z.string().url().optional(),
@@ -208,6 +213,8 @@ export interface Config {
    * Redis, so several server processes share them; unset: in this process's memory.
    */
   redisUrl: string | undefined;
+  /** Prefix of this installation's keys and channels in Redis (REDIS_PREFIX, default `openvod:`). */
+  redisPrefix: string;
   publicUrl: string;
   timeZone: string;
   adminPassword: string | undefined;
@@ -295,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl,
     timeZone: e.TZ,
     adminPassword: e.ADMIN_PASSWORD,
