@@ -27,22 +27,12 @@ import { EventBus } from './core/events.ts';
 import { Invalidation } from './core/invalidation.ts';
 import { Jobs } from './core/jobs.ts';
 import type { ModuleContext, Services } from './core/module.ts';
+import { connectRedis } from './core/redis.ts';
 import { requestContext } from './core/request-context.ts';
 import { type FileStorage, folderStorage, s3Storage } from './core/storage.ts';
 import { registerTextInputGuard } from './core/text-input.ts';
 import type { DbHandle } from './db/client.ts';
-import { accountsJob } from './modules/accounts/accounts.jobs.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import {
-  AccountsService,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_FAILURES_PER_NAME,
-  LOGIN_SLOWDOWN_MS,
-} from './modules/accounts/accounts.service.ts';
-import { accountsAdminRoutes } from './modules/accounts/accounts-admin.routes.ts';
-import { connectRedis, LoginGuard, RedisFailureCounter } from './modules/accounts/limits.ts';
-import { phoneRoutes } from './modules/accounts/phone.routes.ts';
-import { PhoneService } from './modules/accounts/phone.service.ts';
+import { accountsModule } from './modules/accounts/index.ts';
 import { adminModule } from './modules/admin/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { appconfigModule } from './modules/appconfig/index.ts';
@@ -95,8 +85,6 @@ export interface AppDeps {
 declare module './core/module.ts' {
   interface Services {
     content: ContentService;
-    accounts: AccountsService;
-    phone: PhoneService;
   }
 }
 
@@ -200,49 +188,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  // `accounts` is created below; the closure runs only on requests, after it exists.
+  // The accounts and quotas modules are registered below; the closures run only on requests, after they exist.
   const content: ContentService = new ContentService(deps.db.db, {
     timeZone: deps.config.timeZone,
     // The signed-in fast path: the session cache's caller, no query while cached (accounts/session-cache.ts).
-    authenticate: (token) => accounts.caller(token),
+    authenticate: (token) => app.services.accounts.caller(token),
     onError: (msg, err) => app.log.error({ err }, msg),
     // The free-view rule of spec §4 shuts getDetail's addresses (the quotas module, registered below).
     playGate: (caller, vodId, title) => app.services.quotas.playOpen(caller, vodId, title),
-  });
-  const accounts: AccountsService = new AccountsService(deps.db.db, {
-    timeZone: deps.config.timeZone,
-    mediaDir,
-    storage,
-    events: app.events,
-    invalidation,
-    // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
-    settings: () => app.services.appConfig.accountSettings(),
-    // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
-    loginGuard: redis
-      ? new LoginGuard(
-          new RedisFailureCounter(
-            redis,
-            `${redisPrefix}login-fail-addr:`,
-            LOGIN_FAILURES_PER_NAME,
-            LOGIN_FAILURE_WINDOW_MS,
-          ),
-          new RedisFailureCounter(redis, `${redisPrefix}login-fail:`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS),
-          LOGIN_SLOWDOWN_MS,
-        )
-      : undefined,
   });
   const signer = mediaSigner;
   app.decorate('mediaSigner', signer);
   // SMS codes and the one-click provider (modules/sms); development fakes refuse NODE_ENV=production.
   await app.register(smsModule);
-  // Phone sign-in reads the app config (modules/appconfig, registered below) at each bindPhone.
-  const phone = new PhoneService(
-    accounts,
-    app.services.sms,
-    { bindPhonePoint: () => app.services.appConfig.bindPhonePoint() },
-    app.services.oneClick,
-  );
-  Object.assign(app.services, { content, accounts, phone });
+  Object.assign(app.services, { content });
 
   contentRoutes(app, content, (text) => signer.signText(text));
   contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
@@ -259,20 +218,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // The operator console: its sign-in, import, titles and categories, and the Jobs page (modules/admin).
   await app.register(adminModule);
-  await accountsRoutes(app, accounts);
-  // Hourly and at a worker's start: deletions past their 3 working days, VIPs past their end (accounts.jobs.ts).
-  jobs.register(
-    accountsJob(deps.db.db, (m) => app.log.info(m), {
-      timeZone: deps.config.timeZone,
-      mediaDir,
-      storage,
-      handlers: accounts.deletionHandlers,
-    }),
-  );
-  accountsAdminRoutes(app, accounts);
+  // Users, sessions, sign-in, deletion and VIP expiry, the console's users and groups (modules/accounts).
+  await app.register(accountsModule);
   // Group rights feed the catalogue's cached answers (core/invalidation.ts `group`).
   app.invalidation.on('group', () => content.invalidate());
-  phoneRoutes(app, phone);
   // Third-party sign-in (modules/oauth), then the app config, which lists the sign-in methods offered.
   await app.register(oauthModule);
   await app.register(appconfigModule);
