@@ -2,7 +2,7 @@
  * Helpers shared by the bench parts: the repository root, progress output, the Chromium flags, and starting or
  * stopping the real server as its own process.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -23,16 +23,26 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** One progress line on stdout (the last line of a run is the JSON of results). */
 export const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
-/** Start apps/server/src/main.ts on 127.0.0.1:`port` with `env`; resolves once /readyz answers 200 (240 s max). */
+let built = false;
+
+/**
+ * Start the compiled server (apps/server/dist/main.js, what `npm start` runs in production; built first with
+ * scripts/build.mjs --if-changed, once per bench run) on 127.0.0.1:`port` with `env`; resolves once /readyz answers
+ * 200 (240 s max).
+ */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@openvod/source', '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
-    {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  if (!built) {
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-changed'], {
+      cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+    });
+    if (build.status !== 0) throw new Error(`build failed (${build.status})`);
+    built = true;
+  }
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
