@@ -487,13 +487,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       prefix: '/media/',
       decorateReply: false,
       acceptRanges: true,
-      // The demo's file list (media/demo-media.ts) is the server's own bookkeeping: it would list every media file.
+      // The demo's file list (demo/demo-media.ts) is the server's own bookkeeping: it would list every media file.
       allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
       maxAge: '1h',
       setHeaders: (res, file) => {
         if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
         else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
-        // Live playlists (live-demo.ts) change every segment: never serve them from a cache.
+        // Live playlists (demo/live-demo.ts) change every segment: never serve them from a cache.
         if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
           res.header('cache-control', 'no-cache');
         }
