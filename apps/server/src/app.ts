@@ -53,12 +53,7 @@ import { registerBilling } from './modules/billing/billing.module.ts';
 import type { BillingService } from './modules/billing/billing.service.ts';
 import { fakePayEnabled } from './modules/billing/channel-registry.ts';
 import { castModule } from './modules/cast/index.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { ContentService } from './modules/content/content.service.ts';
-import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
-import { ContentAdminService } from './modules/content/content-admin.service.ts';
-import { hitsResetJob } from './modules/content/hits.jobs.ts';
-import { TitlesAdminService } from './modules/content/titles-admin.service.ts';
+import { contentModule } from './modules/content/index.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
@@ -108,7 +103,6 @@ export interface AppDeps {
  */
 declare module './core/module.ts' {
   interface Services {
-    content: ContentService;
     admin: AdminService;
     accounts: AccountsService;
     appConfig: AppConfigService;
@@ -224,14 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  // `accounts` is created below; the closure runs only on requests, after it exists.
-  const content: ContentService = new ContentService(deps.db.db, {
-    timeZone: deps.config.timeZone,
-    authenticate: (token) => accounts.authenticate(token),
-    onError: (msg, err) => app.log.error({ err }, msg),
-    // The free-view rule of spec §4 shuts getDetail's addresses (the quotas module, registered below).
-    playGate: (caller, vodId, title) => app.services.quotas.playOpen(caller, vodId, title),
-  });
+  // The catalogue (modules/content): first, as the modules below read its service while they are built.
+  await app.register(contentModule);
+  const content = app.services.content;
   const admin = new AdminService(deps.db.db, content, {
     timeZone: deps.config.timeZone,
     allowPrivateFeeds: deps.config.allowPrivateFeeds,
@@ -340,22 +329,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.events.on('user.merged', async ({ tx, merge: m }) => {
     m.moved.ulogs = await playback.moveUser(tx, m.guest.user_id, m.target.user_id);
   });
-  Object.assign(app.services, { content, admin, accounts, appConfig, sms, phone, oauth, ads, playback });
+  Object.assign(app.services, { admin, accounts, appConfig, sms, phone, oauth, ads, playback });
 
-  contentRoutes(app, content, (text) => signer.signText(text));
-  contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
-  // Day/week/month view counters: reset due periods every minute (a job: once across processes); this process's
-  // searched words are written at shutdown too.
-  jobs.register(
-    hitsResetJob(
-      () => content.ensureHitsPeriod(),
-      (msg, err) => app.log.error({ err }, msg),
-    ),
-  );
-  app.addHook('onClose', async () => {
-    await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
-  });
-  adminRoutes(app, admin, new TitlesAdminService(deps.db.db, content));
+  adminRoutes(app, admin);
   // The console's Jobs page: schedules, last runs and failures of the jobs registered here.
   jobsAdminRoutes(app, jobs);
   await accountsRoutes(app, accounts);
