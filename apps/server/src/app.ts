@@ -1,7 +1,8 @@
 /**
  * buildApp(deps): the Fastify application without listening (tests drive it with `inject()`; main.ts listens).
  * Registers the request context, error envelope, zod type provider, OpenAPI, rate limits, security headers, the
- * modules' routes, /healthz and /readyz, and the static viewer app (/), console (/admin/) and media (/media/).
+ * modules (their routes, jobs and event handlers; /media/ is the media module's), /healthz and /readyz, and the
+ * static viewer app (/) and console (/admin/).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,19 +11,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
-import { ErrorCode, TASK_PLOG } from '@openvod/contract';
+import { TASK_PLOG } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
 import { sessionAuth } from './core/auth.ts';
-import {
-  AppError,
-  forbidden,
-  frameworkErrors,
-  MAX_PARAM_LENGTH,
-  notFound,
-  registerErrorHandling,
-} from './core/errors.ts';
+import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './core/errors.ts';
 import { EventBus } from './core/events.ts';
 import { Jobs } from './core/jobs.ts';
 import type { ModuleContext, Services } from './core/module.ts';
@@ -56,7 +50,7 @@ import { castModule } from './modules/cast/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { registerDanmaku } from './modules/danmaku/danmaku.routes.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
-import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
+import { MediaSigner, mediaModule } from './modules/media/index.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.provider.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
@@ -425,58 +419,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.swagger(),
   );
 
-  fs.mkdirSync(mediaDir, { recursive: true });
-  // Media only (no pid files, manifests or temporary files); video files need a signed, unexpired address
-  // (403 otherwise); pictures and ads are public (modules/media/signed-urls.ts).
-  await app.register(async (media) => {
-    media.addHook('onRequest', async (req) => {
-      let rel: string;
-      try {
-        rel = decodeURIComponent((req.url.split('?')[0] ?? '').slice('/media/'.length));
-      } catch {
-        throw notFound();
-      }
-      const kind = mediaKind(rel);
-      if (kind === 'none') throw notFound();
-      if (kind === 'signed' && !(await signer.verify(req.raw as never))) throw forbidden();
-    });
-    // Uploaded files come from the storage port (the media folder, or an S3 bucket every process shares).
-    media.get('/media/avatars/:file', { schema: { hide: true } }, async (req, reply) => {
-      const { file } = req.params as { file: string };
-      let obj: Awaited<ReturnType<FileStorage['get']>>;
-      try {
-        obj = await storage.get(`avatars/${file}`);
-      } catch (err) {
-        req.log.warn({ err }, 'storage read failed');
-        throw new AppError(503, ErrorCode.internal, 'storage_unavailable');
-      }
-      if (!obj) throw notFound();
-      reply
-        .type(obj.contentType)
-        .header('cache-control', 'public, max-age=3600')
-        .header('access-control-allow-origin', '*');
-      if (obj.length !== undefined) reply.header('content-length', obj.length);
-      return reply.send(obj.body);
-    });
-    await media.register(fastifyStatic, {
-      root: mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      acceptRanges: true,
-      // The demo's file list (demo/demo-media.ts) is the server's own bookkeeping: it would list every media file.
-      allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
-      maxAge: '1h',
-      setHeaders: (res, file) => {
-        if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
-        else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
-        // Live playlists (demo/live-demo.ts) change every segment: never serve them from a cache.
-        if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
-          res.header('cache-control', 'no-cache');
-        }
-        res.header('access-control-allow-origin', '*');
-      },
-    });
-  });
+  // The media folder at /media/: signed addresses for video, uploaded files through the storage port (modules/media).
+  await app.register(mediaModule);
   const adminDist = deps.adminDist ?? DEFAULT_ADMIN_DIST;
   if (fs.existsSync(path.join(adminDist, 'index.html'))) {
     await app.register(fastifyStatic, {
