@@ -37,7 +37,9 @@ import path from 'node:path';
 import type {} from '@fastify/rate-limit';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-// The server's request and route-config type augmentations, which ContentService's imports rely on.
+// The server's type augmentations, which ContentService's imports rely on: the request and route config, and the
+// modules' services on `app.services` (those still declared by app.ts, read by the module plugins it imports).
+import type {} from '../apps/server/src/app.ts';
 import type {} from '../apps/server/src/core/request-context.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MediaSigner } from '../modules/media/signed-urls.ts';
+import { MediaSigner } from '../modules/media/index.ts';
 import { ensureDemoMedia } from './demo-media.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
