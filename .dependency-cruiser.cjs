@@ -8,6 +8,9 @@
  *   helpers it offers others) or one of its `*.service.ts` files. Never a repo (`*.repo.ts`), routes, jobs or any
  *   other internal file.
  * - the core (apps/server/src/core/) imports no module.
+ * Demo code (apps/server/src/demo/: the demo content, its media, the large-catalogue seeder):
+ * - it reaches a module only through that module's public surface (index.ts or a *.service.ts file), as modules do;
+ * - no module and nothing in the core imports it: the product runs without it.
  * Workspaces:
  * - apps/* never import each other (they share only packages/contract);
  * - nothing outside e2e/ imports from e2e/, nothing outside bench/ from bench/;
@@ -46,6 +49,23 @@ module.exports = {
       comment: 'The core is what modules stand on; it names no module.',
       from: { path: '^apps/server/src/core/' },
       to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'server-demo-internals',
+      severity: 'error',
+      comment: 'Demo code reaches a module through its index.ts or a *.service.ts file only, as other modules do.',
+      from: { path: '^apps/server/src/demo/' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: '^apps/server/src/modules/[^/]+/(index|[^/]+\\.service)\\.ts$',
+      },
+    },
+    {
+      name: 'server-imports-demo',
+      severity: 'error',
+      comment: 'Modules and the core never depend on the demo content (src/demo/); main.ts starts it.',
+      from: { path: '^apps/server/src/(modules|core)/' },
+      to: { path: '^apps/server/src/demo/' },
     },
     {
       name: 'apps-import-each-other',

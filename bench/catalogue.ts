@@ -37,11 +37,13 @@ import path from 'node:path';
 import type {} from '@fastify/rate-limit';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { GENERATOR_VERSION, MARKER_KEY, type SeedMarker, schemaVersion } from '../apps/server/src/cli/seed-large.ts';
-// The server's request and route-config type augmentations, which ContentService's imports rely on.
+// The server's type augmentations, which ContentService's imports rely on: the request and route config, and the
+// modules' services on `app.services` (those still declared by app.ts, read by the module plugins it imports).
+import type {} from '../apps/server/src/app.ts';
 import type {} from '../apps/server/src/core/request-context.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
+import { GENERATOR_VERSION, MARKER_KEY, type SeedMarker, schemaVersion } from '../apps/server/src/demo/seed-large.ts';
 import { ContentService } from '../apps/server/src/modules/content/content.service.ts';
 import { DataQuery } from '../packages/contract/src/content.ts';
 import { log, percentile, ROOT, round1, startServer, stopServer } from './common.ts';
@@ -116,7 +118,7 @@ async function ensureDatabase(pgUrl: string): Promise<string> {
       '--conditions=@openvod/source',
       '--import',
       'tsx',
-      path.join(ROOT, 'apps/server/src/cli/seed-large.ts'),
+      path.join(ROOT, 'apps/server/src/demo/seed-large.ts'),
       '--titles',
       String(TITLES),
       '--database-url',

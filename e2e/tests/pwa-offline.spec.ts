@@ -4,7 +4,7 @@
  * falls back to the data cached on the device (apps/web/src/features/catalogue/homeCache.ts). This spec stops a
  * server for real, so it starts its own (the shared one of playwright.config.ts keeps serving the other specs) on
  * E2E_PORT + 7 with its own data folder. The demo media already made by the shared server is copied in first (the
- * demo media cache is keyed by the feed's hash, apps/server/src/modules/media/demo-media.ts), so the start does not
+ * demo media cache is keyed by the feed's hash, apps/server/src/demo/demo-media.ts), so the start does not
  * run ffmpeg again; without it the server makes the media itself (about a minute).
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,7 +1,8 @@
 /**
  * buildApp(deps): the Fastify application without listening (tests drive it with `inject()`; main.ts listens).
  * Registers the request context, error envelope, zod type provider, OpenAPI, rate limits, security headers, the
- * modules' routes, /healthz and /readyz, and the static viewer app (/), console (/admin/) and media (/media/).
+ * modules (their routes, jobs and event handlers; /media/ is the media module's), /healthz and /readyz, and the
+ * static viewer app (/) and console (/admin/).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,14 +16,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
 import { sessionAuth } from './core/auth.ts';
-import {
-  AppError,
-  forbidden,
-  frameworkErrors,
-  MAX_PARAM_LENGTH,
-  notFound,
-  registerErrorHandling,
-} from './core/errors.ts';
+import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './core/errors.ts';
 import { EventBus } from './core/events.ts';
 import { Invalidation } from './core/invalidation.ts';
 import { Jobs } from './core/jobs.ts';
@@ -38,14 +32,10 @@ import { adsModule } from './modules/ads/index.ts';
 import { appconfigModule } from './modules/appconfig/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { castModule } from './modules/cast/index.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { ContentService } from './modules/content/content.service.ts';
-import { contentAdminRoutes } from './modules/content/content-admin.routes.ts';
-import { ContentAdminService } from './modules/content/content-admin.service.ts';
-import { hitsResetJob } from './modules/content/hits.jobs.ts';
+import { contentModule } from './modules/content/index.ts';
 import { danmakuModule } from './modules/danmaku/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
-import { MediaSigner, mediaKind } from './modules/media/signed-urls.ts';
+import { MediaSigner, mediaModule } from './modules/media/index.ts';
 import { oauthModule } from './modules/oauth/index.ts';
 import { playbackModule } from './modules/playback/index.ts';
 import { pointsModule } from './modules/points/index.ts';
@@ -76,16 +66,6 @@ export interface AppDeps {
   isReady?: () => boolean;
   /** Prefix of this installation's keys in Redis (REDIS_URL), default REDIS_PREFIX; tests use their own. */
   redisPrefix?: string;
-}
-
-/**
- * Services of the modules still wired here rather than by their own plugin (core/module.ts); a module's plugin
- * declares its own in its index.ts.
- */
-declare module './core/module.ts' {
-  interface Services {
-    content: ContentService;
-  }
 }
 
 /** The built application: a Fastify instance with the modules' `services`, `ctx`, `jobs` and `events`. */
@@ -188,40 +168,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  // The accounts and quotas modules are registered below; the closures run only on requests, after they exist.
-  const content: ContentService = new ContentService(deps.db.db, {
-    timeZone: deps.config.timeZone,
-    // The signed-in fast path: the session cache's caller, no query while cached (accounts/session-cache.ts).
-    authenticate: (token) => app.services.accounts.caller(token),
-    onError: (msg, err) => app.log.error({ err }, msg),
-    // The free-view rule of spec §4 shuts getDetail's addresses (the quotas module, registered below).
-    playGate: (caller, vodId, title) => app.services.quotas.playOpen(caller, vodId, title),
-  });
+  // The catalogue (modules/content): first, as the modules below read its service while they are built.
+  await app.register(contentModule);
   const signer = mediaSigner;
   app.decorate('mediaSigner', signer);
   // SMS codes and the one-click provider (modules/sms); development fakes refuse NODE_ENV=production.
   await app.register(smsModule);
-  Object.assign(app.services, { content });
-
-  contentRoutes(app, content, (text) => signer.signText(text));
-  contentAdminRoutes(app, new ContentAdminService(deps.db.db, content));
-  // Day/week/month view counters: reset due periods every minute (a job: once across processes); this process's
-  // searched words are written at shutdown too.
-  jobs.register(
-    hitsResetJob(
-      () => content.ensureHitsPeriod(),
-      (msg, err) => app.log.error({ err }, msg),
-    ),
-  );
-  app.addHook('onClose', async () => {
-    await content.flushSearches().catch((err) => app.log.error({ err }, 'writing searched words failed'));
-  });
-  // The operator console: its sign-in, import, titles and categories, and the Jobs page (modules/admin).
+  // The operator console: its sign-in, import and the Jobs page (modules/admin).
   await app.register(adminModule);
   // Users, sessions, sign-in, deletion and VIP expiry, the console's users and groups (modules/accounts).
   await app.register(accountsModule);
-  // Group rights feed the catalogue's cached answers (core/invalidation.ts `group`).
-  app.invalidation.on('group', () => content.invalidate());
   // Third-party sign-in (modules/oauth), then the app config, which lists the sign-in methods offered.
   await app.register(oauthModule);
   await app.register(appconfigModule);
@@ -269,58 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.swagger(),
   );
 
-  fs.mkdirSync(mediaDir, { recursive: true });
-  // Media only (no pid files, manifests or temporary files); video files need a signed, unexpired address
-  // (403 otherwise); pictures and ads are public (modules/media/signed-urls.ts).
-  await app.register(async (media) => {
-    media.addHook('onRequest', async (req) => {
-      let rel: string;
-      try {
-        rel = decodeURIComponent((req.url.split('?')[0] ?? '').slice('/media/'.length));
-      } catch {
-        throw notFound();
-      }
-      const kind = mediaKind(rel);
-      if (kind === 'none') throw notFound();
-      if (kind === 'signed' && !(await signer.verify(req.raw as never))) throw forbidden();
-    });
-    // Uploaded files come from the storage port (the media folder, or an S3 bucket every process shares).
-    media.get('/media/avatars/:file', { schema: { hide: true } }, async (req, reply) => {
-      const { file } = req.params as { file: string };
-      let obj: Awaited<ReturnType<FileStorage['get']>>;
-      try {
-        obj = await storage.get(`avatars/${file}`);
-      } catch (err) {
-        req.log.warn({ err }, 'storage read failed');
-        throw new AppError(503, ErrorCode.internal, 'storage_unavailable');
-      }
-      if (!obj) throw notFound();
-      reply
-        .type(obj.contentType)
-        .header('cache-control', 'public, max-age=3600')
-        .header('access-control-allow-origin', '*');
-      if (obj.length !== undefined) reply.header('content-length', obj.length);
-      return reply.send(obj.body);
-    });
-    await media.register(fastifyStatic, {
-      root: mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      acceptRanges: true,
-      // The demo's file list (media/demo-media.ts) is the server's own bookkeeping: it would list every media file.
-      allowedPath: (pathName) => path.basename(pathName) !== 'manifest.json',
-      maxAge: '1h',
-      setHeaders: (res, file) => {
-        if (file.endsWith('.m3u8')) res.header('content-type', 'application/vnd.apple.mpegurl');
-        else if (file.endsWith('.ts')) res.header('content-type', 'video/mp2t');
-        // Live playlists (live-demo.ts) change every segment: never serve them from a cache.
-        if (file.endsWith('.m3u8') && path.relative(mediaDir, file).startsWith(`live${path.sep}`)) {
-          res.header('cache-control', 'no-cache');
-        }
-        res.header('access-control-allow-origin', '*');
-      },
-    });
-  });
+  // The media folder at /media/: signed addresses for video, uploaded files through the storage port (modules/media).
+  await app.register(mediaModule);
   const adminDist = deps.adminDist ?? DEFAULT_ADMIN_DIST;
   if (fs.existsSync(path.join(adminDist, 'index.html'))) {
     await app.register(fastifyStatic, {

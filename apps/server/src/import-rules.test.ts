@@ -26,6 +26,14 @@ const TREE: Record<string, string> = {
   'apps/server/src/modules/beta/beta.repo.ts': 'export const r = 1;\n',
   // The core naming a module.
   'apps/server/src/core/core.ts': "import { a } from '../modules/beta/index.ts';\nexport const c = a;\n",
+  // Demo code: beta's index.ts and service are allowed, its repo is not; a module and the core importing the demo.
+  'apps/server/src/demo/seed.ts':
+    "import { a } from '../modules/beta/index.ts';\nimport { s } from '../modules/beta/beta.service.ts';\n" +
+    "import { r } from '../modules/beta/beta.repo.ts';\nexport const seed = a + s + r;\n",
+  'apps/server/src/demo/demo-thing.ts': 'export const d = 1;\n',
+  'apps/server/src/modules/gamma/gamma.service.ts':
+    "import { d } from '../../demo/demo-thing.ts';\nexport const g = d;\n",
+  'apps/server/src/core/demo-user.ts': "import { d } from '../demo/demo-thing.ts';\nexport const u = d;\n",
   // One app importing another.
   'apps/web/src/main.ts': "import { x } from '../../admin/src/x.ts';\nexport const w = x;\n",
   'apps/admin/src/x.ts': 'export const x = 1;\n',
@@ -84,6 +92,20 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
 
   it('fail on the core importing a module', () => {
     expect(of('server-core-imports-module').map((v) => v.from)).toEqual(['apps/server/src/core/core.ts']);
+  });
+
+  it("fail on demo code reaching a module's repo, and only on it", () => {
+    expect(of('server-demo-internals').map((v) => [v.from, v.to])).toEqual([
+      ['apps/server/src/demo/seed.ts', 'apps/server/src/modules/beta/beta.repo.ts'],
+    ]);
+  });
+
+  it('fail on a module or the core importing the demo', () => {
+    expect(
+      of('server-imports-demo')
+        .map((v) => v.from)
+        .sort(),
+    ).toEqual(['apps/server/src/core/demo-user.ts', 'apps/server/src/modules/gamma/gamma.service.ts']);
   });
 
   it('fail on one app importing another', () => {

@@ -1,6 +1,6 @@
 /**
  * Process entry: config -> data-dir lock (PGlite) -> database -> migrations (advisory lock) -> console account ->
- * demo seed -> listen -> the demo live channel (ffmpeg, live-demo.ts; `LIVE_DEMO=0` turns it off). SIGINT/SIGTERM
+ * demo seed -> listen -> the demo live channel (ffmpeg, demo/live-demo.ts; `LIVE_DEMO=0` turns it off). SIGINT/SIGTERM
  * close the server (which stops the live channel's ffmpeg), then the database, then release the lock.
  *
  * Role (argv[2] or ROLE, docs/operations.md "Roles"):
@@ -17,9 +17,9 @@ import { loadConfig } from './config/config.ts';
 import { installJobs } from './core/jobs.ts';
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { LiveDemo, liveDemoEnabled } from './demo/live-demo.ts';
+import { SEED_LOCK_KEY, seedDemo } from './demo/seed.ts';
 import { acquireLock, DataDirLockedError } from './lib/data-lock.ts';
-import { LiveDemo, liveDemoEnabled } from './modules/media/live-demo.ts';
-import { SEED_LOCK_KEY, seedDemo } from './seed/demo.ts';
 
 async function main() {
   const config = loadConfig();

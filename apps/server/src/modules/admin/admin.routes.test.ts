@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoTypes } from '../../seed/demo-types.ts';
+import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/harness.ts';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../importer/fixtures/${name}`, import.meta.url), 'utf8');

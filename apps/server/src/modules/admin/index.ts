@@ -1,19 +1,18 @@
 /**
  * The admin module: the operator console's accounts and sessions, its sign-in (failed attempts counted as the
- * viewer's are, accounts/limits.ts, in Redis with REDIS_URL), catalogue import, and the console routes not yet
- * moved to their domain's module: titles, categories and category bindings (the content module's
- * TitlesAdminService) and the Jobs page (jobs.routes.ts). Its plugin builds {@link AdminService} as
+ * viewer's are, accounts/limits.ts, in Redis with REDIS_URL), catalogue import and the Jobs page (jobs.routes.ts);
+ * titles, categories and category bindings are the content module's (content/titles-admin.routes.ts). Its plugin
+ * builds {@link AdminService} as
  * `app.services.admin` and registers those routes and the console's authenticator (admin.routes.ts). Shape of a
  * module: core/module.ts.
  *
- * The content service (cache drops after an import; titles and categories) and the billing service (adminMe
+ * The content service (cache drops after an import) and the billing service (adminMe
  * `fake_pay`) are read at each call, not while the module is built.
  */
 import type { Redis } from 'ioredis';
 import { defineModule } from '../../core/module.ts';
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_PER_NAME, LOGIN_SLOWDOWN_MS } from '../accounts/accounts.service.ts';
 import { LoginGuard, RedisFailureCounter } from '../accounts/index.ts';
-import { TitlesAdminService } from '../content/titles-admin.service.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { AdminService } from './admin.service.ts';
 import { jobsAdminRoutes } from './jobs.routes.ts';
@@ -46,11 +45,7 @@ export const adminModule = defineModule('admin', [], (app, ctx) => {
     loginGuard: redis ? redisLoginGuard(redis, ctx.redisPrefix) : undefined,
   });
   app.services.admin = admin;
-  let titles: TitlesAdminService | undefined;
-  adminRoutes(app, admin, () => {
-    titles ??= new TitlesAdminService(ctx.db.db, app.services.content);
-    return titles;
-  });
+  adminRoutes(app, admin);
   // The console's Jobs page: schedules, last runs and failures of every registered job.
   jobsAdminRoutes(app, app.jobs);
 });

@@ -17,8 +17,6 @@ import { defineModule } from '../../core/module.ts';
 import { adsRoutes } from './ads.routes.ts';
 import { AdsService } from './ads.service.ts';
 
-export { DEMO_AD_URL } from './demo-ad.ts';
-
 declare module '../../core/module.ts' {
   interface Services {
     /** Player ads: serving, counting, the click reward, the console's editor (modules/ads). */

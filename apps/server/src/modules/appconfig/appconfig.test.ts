@@ -2,7 +2,7 @@ import { AdminAppConfig, AppConfig } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSetting } from '../../db/schema/index.ts';
-import { seedDemoTypes } from '../../seed/demo-types.ts';
+import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { APP_CONFIG_TTL_MS, compareVersions, DEFAULT_APP_CONFIG } from './appconfig.service.ts';
 

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macGroup, macType } from '../../db/schema/index.ts';
-import { seedDemoTypes } from '../../seed/demo-types.ts';
+import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser } from '../accounts/test-helpers.ts';
 import { findFfmpeg, runFfmpeg } from '../media/index.ts';

@@ -1,15 +1,19 @@
 /**
- * Queries of the issue 4 catalogue parts (drizzle; take `db` or `tx`): group rights, rankings, ratings, suggestions,
- * searched words, topics and day covers. Title lists themselves are in content.repo.ts.
+ * Queries of the issue 4 catalogue parts (drizzle; take `db` or `tx`): group rights, rankings and the reset of their
+ * period counters, ratings, suggestions, searched words, topics and day covers. Title lists themselves are in
+ * content.repo.ts.
  */
 import type { Topic } from '@openvod/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../core/db.ts';
 import type { Db } from '../../db/client.ts';
-import { dayCover, macGroup, macTopic, macVod, macVodScore, searchWord } from '../../db/schema/index.ts';
+import { appSetting, dayCover, macGroup, macTopic, macVod, macVodScore, searchWord } from '../../db/schema/index.ts';
 import { typeIdsOf } from '../accounts/index.ts';
 import { searchVodRows } from './content.repo.ts';
 
 type TopicRow = typeof macTopic.$inferSelect;
+/** Columns of a topic as written (console). */
+export type TopicInsert = typeof macTopic.$inferInsert;
 
 /** `group_type` ids of a group, or undefined when the group does not exist or is disabled. */
 export async function groupTypeIds(db: Db, groupId: number): Promise<Set<number> | undefined> {
@@ -72,7 +76,7 @@ export async function addScore(
 }
 
 /**
- * Suggestions: published titles in enabled categories matching `wd`, by relevance then hits (search.ts). The
+ * Suggestions: published titles in enabled categories matching `wd`, by relevance then hits (content.repo.ts, "Search"). The
  * candidates are the names starting with `wd` and the `limit` most viewed token matches (not the deeper pool of a
  * search page), which keeps a one-character prefix cheap.
  */
@@ -198,4 +202,70 @@ export async function dayCoverFor(db: Db, day: string) {
 
 export async function listDayCovers(db: Db) {
   return db.select().from(dayCover).orderBy(desc(dayCover.cover_date));
+}
+
+/** Add a topic; returns its row. Throws when the insert returns nothing. */
+export async function insertTopic(db: Db, values: TopicInsert): Promise<TopicRow> {
+  const [row] = await db.insert(macTopic).values(values).returning();
+  if (!row) throw new Error('topic insert returned nothing');
+  return row;
+}
+
+/** Overwrite columns `set` of topic `topicId`. */
+export async function updateTopic(db: Db, topicId: number, set: Partial<TopicInsert>): Promise<void> {
+  await db.update(macTopic).set(set).where(eq(macTopic.topic_id, topicId));
+}
+
+/** Delete topic `topicId`; false when there was none. */
+export async function deleteTopic(db: Db, topicId: number): Promise<boolean> {
+  const gone = await db.delete(macTopic).where(eq(macTopic.topic_id, topicId)).returning({ id: macTopic.topic_id });
+  return gone.length > 0;
+}
+
+/** Set (insert or replace) the day cover of `date` (YYYY-MM-DD). */
+export async function saveDayCover(
+  db: Db,
+  date: string,
+  values: { cover_pic: string; cover_title: string; cover_link: string; updated_at: Date },
+): Promise<void> {
+  await db
+    .insert(dayCover)
+    .values({ cover_date: date, ...values })
+    .onConflictDoUpdate({ target: dayCover.cover_date, set: values });
+}
+
+/** Delete the day cover of `date`; false when there was none. */
+export async function deleteDayCover(db: Db, date: string): Promise<boolean> {
+  const gone = await db.delete(dayCover).where(eq(dayCover.cover_date, date)).returning({ d: dayCover.cover_date });
+  return gone.length > 0;
+}
+
+/** The period view counters' periods as stored (hits.jobs.ts): operator day, week (its Monday) and month. */
+export interface StoredHitsPeriods {
+  day?: string;
+  week?: string;
+  month?: string;
+}
+
+/** Wait for, then hold until `tx` ends, the transaction-level advisory lock `key` (one hits reset at a time). */
+export async function lockHitsReset(tx: Db, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+}
+
+/** The periods stored under setting `key`; undefined on a new install. */
+export async function storedHitsPeriods(tx: Db, key: string): Promise<StoredHitsPeriods | undefined> {
+  const [row] = rowsOf<{ value: StoredHitsPeriods }>(
+    await tx.execute(sql`select value from ${appSetting} where key = ${key}`),
+  );
+  return row?.value;
+}
+
+/** Set to 0 the day, week and month view counters that are `due`, on the rows where they are not 0 already. */
+export async function clearPeriodHits(tx: Db, due: { day: boolean; week: boolean; month: boolean }): Promise<void> {
+  await tx.execute(sql`update mac_vod set
+      vod_hits_day = case when ${due.day} then 0 else vod_hits_day end,
+      vod_hits_week = case when ${due.week} then 0 else vod_hits_week end,
+      vod_hits_month = case when ${due.month} then 0 else vod_hits_month end
+    where (${due.day} and vod_hits_day <> 0) or (${due.week} and vod_hits_week <> 0)
+      or (${due.month} and vod_hits_month <> 0)`);
 }

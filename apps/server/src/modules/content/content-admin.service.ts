@@ -23,22 +23,19 @@ import {
   type SpecialTypes,
   type Topic,
 } from '@openvod/contract';
-import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { t } from '../../core/i18n/messages.ts';
-import { getSettings } from '../../core/settings.ts';
+import { getSettings, setSetting } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
-import { appSetting, dayCover, macTopic } from '../../db/schema/index.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
 import * as cat from './catalogue.repo.ts';
+import { SPECIAL_KEYS } from './catalogue-cache.ts';
 import * as repo from './content.repo.ts';
-import { type ContentService, HOT_SEARCH_KEY, SPECIAL_KEYS } from './content.service.ts';
+import type { ContentService } from './content.service.ts';
 import * as players from './players.ts';
-import { normaliseSearchWord } from './search.ts';
-
-type TopicInsert = typeof macTopic.$inferInsert;
+import { HOT_SEARCH_KEY, normaliseSearchWord } from './search.ts';
 
 /** A URL field: '' stays '', anything else must pass safeUrl (400 v_format otherwise). */
 function urlField(value: string, field: string): string {
@@ -83,8 +80,8 @@ export class ContentAdminService {
     return (await cat.listTopics(this.db, { all: true })).map(cat.toTopic);
   }
 
-  private async topicColumns(body: z.output<typeof AdminTopicUpdate>): Promise<Partial<TopicInsert>> {
-    const set: Partial<TopicInsert> = {};
+  private async topicColumns(body: z.output<typeof AdminTopicUpdate>): Promise<Partial<cat.TopicInsert>> {
+    const set: Partial<cat.TopicInsert> = {};
     if (body.topic_name !== undefined) {
       set.topic_name = plainText(body.topic_name, 255);
       if (set.topic_name === '') {
@@ -115,11 +112,7 @@ export class ContentAdminService {
   /** adminCreateTopic: a new topic; `vod_ids` (ordered) must all exist. */
   async createTopic(body: z.output<typeof AdminTopicBody>): Promise<Topic> {
     const set = await this.topicColumns(body);
-    const [row] = await this.db
-      .insert(macTopic)
-      .values({ ...set, topic_name: set.topic_name ?? '' })
-      .returning();
-    if (!row) throw new Error('topic insert returned nothing');
+    const row = await cat.insertTopic(this.db, { ...set, topic_name: set.topic_name ?? '' });
     this.content.invalidate();
     return cat.toTopic(row);
   }
@@ -130,7 +123,7 @@ export class ContentAdminService {
     const set = await this.topicColumns(body);
     if (Object.keys(set).length) {
       set.topic_time = new Date();
-      await this.db.update(macTopic).set(set).where(eq(macTopic.topic_id, topicId));
+      await cat.updateTopic(this.db, topicId, set);
       this.content.invalidate();
     }
     const row = await cat.getTopic(this.db, topicId);
@@ -140,11 +133,7 @@ export class ContentAdminService {
 
   /** adminDeleteTopic. 404 topic_not_found. */
   async deleteTopic(topicId: number): Promise<void> {
-    const gone = await this.db
-      .delete(macTopic)
-      .where(eq(macTopic.topic_id, topicId))
-      .returning({ id: macTopic.topic_id });
-    if (!gone.length) throw new AppError(404, ErrorCode.notFound, 'topic_not_found');
+    if (!(await cat.deleteTopic(this.db, topicId))) throw new AppError(404, ErrorCode.notFound, 'topic_not_found');
     this.content.invalidate();
   }
 
@@ -186,12 +175,7 @@ export class ContentAdminService {
       ]);
     }
     await this.db.transaction(async (tx) => {
-      for (const [key, value] of writes) {
-        await tx
-          .insert(appSetting)
-          .values({ key, value })
-          .onConflictDoUpdate({ target: appSetting.key, set: { value } });
-      }
+      for (const [key, value] of writes) await setSetting(tx, key, value);
     });
     this.content.invalidate();
     return this.settings();
@@ -244,21 +228,16 @@ export class ContentAdminService {
       cover_link: urlField(body.cover_link, 'cover_link'),
       updated_at: new Date(),
     };
-    await this.db
-      .insert(dayCover)
-      .values({ cover_date: date, ...values })
-      .onConflictDoUpdate({ target: dayCover.cover_date, set: values });
+    await cat.saveDayCover(this.db, date, values);
     this.content.invalidate();
   }
 
   /** adminDeleteDayCover. 400 date_invalid, 404 day_cover_not_found. */
   async deleteDayCover(date: string): Promise<void> {
     checkDate(date);
-    const gone = await this.db
-      .delete(dayCover)
-      .where(eq(dayCover.cover_date, date))
-      .returning({ d: dayCover.cover_date });
-    if (!gone.length) throw new AppError(404, ErrorCode.notFound, 'day_cover_not_found');
+    if (!(await cat.deleteDayCover(this.db, date))) {
+      throw new AppError(404, ErrorCode.notFound, 'day_cover_not_found');
+    }
     this.content.invalidate();
   }
 }

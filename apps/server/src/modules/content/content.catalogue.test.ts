@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../core/db.ts';
 import { appSetting, macGroup, macType, macVod, searchWord } from '../../db/schema/index.ts';
-import { seedDemoTypes } from '../../seed/demo-types.ts';
+import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser, nextIp, type TestUser } from '../accounts/test-helpers.ts';
 import { listVodRows } from './content.repo.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macType, macVod } from '../../db/schema/index.ts';
-import { seedDemoTypes } from '../../seed/demo-types.ts';
+import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;

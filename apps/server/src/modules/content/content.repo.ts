@@ -1,17 +1,85 @@
 /**
- * Catalogue queries (drizzle; take `db` or `tx`). Only published titles (`vod_status = 1`) and enabled categories
- * (`type_status = 1`) are visible to the viewer app.
+ * Catalogue queries (drizzle; take `db` or `tx`): titles and categories for the viewer app and the console, the
+ * search conditions (below, "Search") and the collect feeds' category bindings. Only published titles
+ * (`vod_status = 1`) and enabled categories (`type_status = 1`) are visible to the viewer app.
+ *
+ * Search (issue 4 item 2): Chinese and Latin titles, aliases (`vod_sub`), pinyin (`vod_en`) and actors, on PGlite and
+ * PostgreSQL alike, through an index instead of `LIKE '%..%'` scans. Scheme (SQL functions and trigger in migration
+ * 0003_catalogue.sql):
+ * - `ov_search_norm(text)`: NFKC (full-width to half-width), ASCII lower case, whitespace collapsed. Only ASCII is
+ *   case-folded so the result does not depend on the database locale (PGlite runs in C, PostgreSQL may not).
+ * - `mac_vod.vod_search text[]`: the trigger `mac_vod_search_trg` stores `ov_search_tokens(name sub en actor)` on every
+ *   insert and on updates of those columns, so every write path (importer, console, seeders, bulk SQL) is covered.
+ *   Tokens: each CJK (Han, kana, Hangul) character and each pair of neighbours; each Latin/digit word and its prefixes
+ *   up to 16 characters. pg_trgm is not used: it needs 3 characters and may ignore CJK in some locales.
+ * - `ov_search_query(wd)`: the tokens a match must contain (`vod_search @> tokens`, GIN index `mac_vod_search_gin`):
+ *   a lone CJK character, else CJK pairs; Latin words as prefixes. So "星" finds every title with that character,
+ *   "守望" any title containing the pair, "star" a title with a word starting with "star" ("Stargazer").
+ *
+ * Relevance ({@link relevanceRank}): 0 exact name, 1 name prefix, 2 name contains, 3 alias or pinyin contains, 4 actor
+ * contains, 5 other token matches (e.g. words in another order); ties by all-time hits, then newest id.
+ *
+ * Cost stays bounded however common a word is: {@link searchVodRows} ranks only the candidates of two index-backed
+ * branches (names starting with the word through `mac_vod_name_norm_idx`, and the most viewed token matches), each at
+ * most {@link SEARCH_MAX_RESULTS} (1000); results and their `total` are capped at that many. When the names starting
+ * with the word already fill every page up to the requested one, the token branch is skipped (nothing it finds could
+ * rank before them); suggestions take only as many token matches as they show. `vod_facets` (class/area/lang/year
+ * filter values, GIN) and `vod_facet_keys` (the same scoped by category, migration 0004; counts and filtered lists of
+ * a category read them through its GIN index) are kept by the same trigger.
  */
-import type { CategoryBase, DataQuery, VodDetail, VodItem } from '@openvod/contract';
-import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import type { CategoryBase, DataQuery, TypeBinding, VodDetail, VodItem } from '@openvod/contract';
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { macType, macVod } from '../../db/schema/index.ts';
+import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
 import { parsePlay } from './play.ts';
-import { normaliseQuery, prefixPattern, relevanceRank, searchMatch } from './search.ts';
 
 type TypeRow = typeof macType.$inferSelect;
-type VodRow = typeof macVod.$inferSelect;
+/** A title row as stored. */
+export type VodRow = typeof macVod.$inferSelect;
+/** Columns of a title as written (console edits and creations). */
+export type VodInsert = typeof macVod.$inferInsert;
+/** Columns of a category as written. */
+export type TypeInsert = typeof macType.$inferInsert;
+
+/**
+ * A query as the SQL side normalises text (`ov_search_norm`): NFKC, ASCII lower case, whitespace collapsed, trimmed.
+ */
+export function normaliseQuery(wd: string): string {
+  return wd
+    .normalize('NFKC')
+    .replace(/[A-Z]+/g, (s) => s.toLowerCase())
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** `like` pattern of text starting with the normalised query `q`. */
+export function prefixPattern(q: string): string {
+  return `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The title matches every token of `wd` (uses the GIN index); false when `wd` has no searchable token. */
+export function searchMatch(wd: string): SQL {
+  return sql`(cardinality(ov_search_query(${wd})) > 0 and ${macVod.vod_search} @> ov_search_query(${wd}))`;
+}
+
+/** ASCII lower case of a column (cheap; full normalisation is stored only for the name). */
+const fold = (col: AnyPgColumn) => sql`translate(${col}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+
+/**
+ * 0..5 relevance class of a matching title (lower is better) for the normalised query `q` ({@link normaliseQuery}),
+ * see the module comment. Evaluated on the few candidate rows only.
+ */
+export function relevanceRank(q: string): SQL<number> {
+  return sql<number>`(case
+    when ${macVod.vod_name_norm} = ${q} then 0
+    when ${macVod.vod_name_norm} like ${prefixPattern(q)} then 1
+    when strpos(${macVod.vod_name_norm}, ${q}) > 0 then 2
+    when strpos(${fold(macVod.vod_sub)}, ${q}) > 0 or strpos(${fold(macVod.vod_en)}, ${q}) > 0
+      or strpos(replace(${fold(macVod.vod_en)}, ' ', ''), ${q.replace(/ /g, '')}) > 0 then 3
+    when strpos(${fold(macVod.vod_actor)}, ${q}) > 0 then 4
+    else 5 end)`;
+}
 
 const EXTEND_KEYS = ['class', 'area', 'lang', 'year', 'star', 'director', 'state', 'version'] as const;
 
@@ -174,7 +242,7 @@ export interface VodFilter {
   /** Level range for "recommended": 1..8. */
   level_min?: number;
   level_max?: number;
-  /** Search words (name, alias, pinyin, actors through `vod_search`, see search.ts). */
+  /** Search words (name, alias, pinyin, actors through `vod_search`, see the module comment, "Search"). */
   wd?: string;
   ids?: number[];
   /** Console: include unpublished; filter by status. */
@@ -320,7 +388,7 @@ export async function listVodRows(
 export const TOKEN_CANDIDATES_MIN = 50;
 
 /**
- * Search results by relevance (search.ts): the candidates are the titles whose normalised name starts with `wd`
+ * Search results by relevance (module comment, "Search"): the candidates are the titles whose normalised name starts with `wd`
  * (index `mac_vod_name_norm_idx`, exact names first) and, unless those already fill every page up to this one, the
  * most viewed titles matching every token (GIN `mac_vod_search_gin` or the hits index), each branch bounded by the
  * page end (the token branch by at least
@@ -462,7 +530,7 @@ export type RelatedRow = ListRow & { shared: number };
  * `vod` itself:
  * - `sameType`: its category (`type_id`) by all-time hits (partial index `mac_vod_pub_t_hits_idx`);
  * - `byActor`: titles sharing one of its first five actors, most shared first, then hits: the actor's search tokens
- *   through the GIN index `mac_vod_search_gin` (search.ts), confirmed by `strpos` on `vod_actor`;
+ *   through the GIN index `mac_vod_search_gin` (module comment, "Search"), confirmed by `strpos` on `vod_actor`;
  * - `popular`: the most viewed titles (`mac_vod_pub_hits_idx`).
  */
 export async function relatedCandidates(
@@ -519,4 +587,69 @@ export async function relatedCandidates(
   ]);
   const num = (rows: unknown[]) => (rows as RelatedRow[]).map((r) => ({ ...r, shared: Number(r.shared) }));
   return { sameType: num(sameType), byActor: num(byActor), popular: num(popular) };
+}
+
+/** Overwrite columns `set` of title `vodId` (console edit). */
+export async function updateVod(db: Db, vodId: number, set: Partial<VodInsert>): Promise<void> {
+  await db.update(macVod).set(set).where(eq(macVod.vod_id, vodId));
+}
+
+/** Add a title; returns its `vod_id`. Throws when the insert returns nothing. */
+export async function insertVod(db: Db, values: VodInsert): Promise<number> {
+  const [row] = await db.insert(macVod).values(values).returning({ vod_id: macVod.vod_id });
+  if (!row) throw new Error('title insert returned nothing');
+  return row.vod_id;
+}
+
+/** Add a category; returns its row, or undefined when the insert returned nothing. */
+export async function insertType(tx: Db, values: TypeInsert): Promise<TypeRow | undefined> {
+  const [row] = await tx.insert(macType).values(values).returning();
+  return row;
+}
+
+/** Overwrite columns `set` of category `typeId`. */
+export async function updateType(tx: Db, typeId: number, set: Partial<TypeInsert>): Promise<void> {
+  await tx.update(macType).set(set).where(eq(macType.type_id, typeId));
+}
+
+/** Set the denormalised top category (`type_id_1`) of every title of category `typeId` to `top`. */
+export async function setTitlesTop(tx: Db, typeId: number, top: number): Promise<void> {
+  await tx.update(macVod).set({ type_id_1: top }).where(eq(macVod.type_id, typeId));
+}
+
+/** How many sub-categories category `typeId` has. */
+export async function countSubTypes(db: Db, typeId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(macType).where(eq(macType.type_pid, typeId));
+  return Number(row?.n ?? 0);
+}
+
+/** How many titles (any status) are in category `typeId` itself. */
+export async function countTypeVods(db: Db, typeId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(macVod).where(eq(macVod.type_id, typeId));
+  return Number(row?.n ?? 0);
+}
+
+/** Delete category `typeId` and the collect feeds' bindings to it. */
+export async function deleteType(tx: Db, typeId: number): Promise<void> {
+  await tx.delete(macTypeBind).where(eq(macTypeBind.local_type_id, typeId));
+  await tx.delete(macType).where(eq(macType.type_id, typeId));
+}
+
+/** The collect feeds' category bindings (`mac_type_bind`), by feed key then remote category id. */
+export async function listBindings(db: Db): Promise<TypeBinding[]> {
+  return db.select().from(macTypeBind).orderBy(macTypeBind.bind_key, macTypeBind.remote_type_id);
+}
+
+/** Bind remote category `remote_type_id` of feed `bind_key` to `local_type_id` (insert or replace the local id). */
+export async function saveBinding(
+  db: Db,
+  b: { bind_key: string; remote_type_id: number; local_type_id: number },
+): Promise<void> {
+  await db
+    .insert(macTypeBind)
+    .values(b)
+    .onConflictDoUpdate({
+      target: [macTypeBind.bind_key, macTypeBind.remote_type_id],
+      set: { local_type_id: b.local_type_id },
+    });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macType, macVod } from '../../db/schema/index.ts';
-import { seedDemoTypes } from '../../seed/demo-types.ts';
+import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser } from '../accounts/test-helpers.ts';
 import { collectText, importCollected } from '../importer/importer.service.ts';

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../core/db.ts';
 import { macType, macVod } from '../../db/schema/index.ts';
-import { seedDemoTypes } from '../../seed/demo-types.ts';
+import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestDb, type TestDb } from '../../test/harness.ts';
 import { countVods, listVodRows, type VodFilter } from './content.repo.ts';
 

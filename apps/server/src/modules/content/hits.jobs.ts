@@ -11,12 +11,11 @@
  * (the service remembers the period it last checked, so that is a string comparison in between). Only rows with a
  * non-zero counter are updated. On an empty setting (new install) the current periods are stored without resetting.
  */
-import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { rowsOf } from '../../core/db.ts';
 import type { JobDefinition } from '../../core/jobs.ts';
+import { setSetting } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
-import { appSetting } from '../../db/schema/index.ts';
+import * as cat from './catalogue.repo.ts';
 
 export const HITS_PERIOD_KEY = 'hits_period';
 /** Advisory lock key of the reset ("OVHT"). */
@@ -50,30 +49,15 @@ export interface HitsReset {
 export async function resetHitsIfDue(db: Db, now: Date, timeZone: string): Promise<HitsReset> {
   const periods = periodsOf(now, timeZone);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${HITS_LOCK_KEY})`);
-    const [row] = rowsOf<{ value: Partial<HitsPeriods> }>(
-      await tx.execute(sql`select value from ${appSetting} where key = ${HITS_PERIOD_KEY}`),
-    );
-    const stored = row?.value;
+    await cat.lockHitsReset(tx, HITS_LOCK_KEY);
+    const stored = await cat.storedHitsPeriods(tx, HITS_PERIOD_KEY);
     const due = {
       day: stored !== undefined && stored.day !== periods.day,
       week: stored !== undefined && stored.week !== periods.week,
       month: stored !== undefined && stored.month !== periods.month,
     };
-    if (due.day || due.week || due.month) {
-      await tx.execute(sql`update mac_vod set
-          vod_hits_day = case when ${due.day} then 0 else vod_hits_day end,
-          vod_hits_week = case when ${due.week} then 0 else vod_hits_week end,
-          vod_hits_month = case when ${due.month} then 0 else vod_hits_month end
-        where (${due.day} and vod_hits_day <> 0) or (${due.week} and vod_hits_week <> 0)
-          or (${due.month} and vod_hits_month <> 0)`);
-    }
-    if (!stored || due.day || due.week || due.month) {
-      await tx
-        .insert(appSetting)
-        .values({ key: HITS_PERIOD_KEY, value: periods })
-        .onConflictDoUpdate({ target: appSetting.key, set: { value: periods } });
-    }
+    if (due.day || due.week || due.month) await cat.clearPeriodHits(tx, due);
+    if (!stored || due.day || due.week || due.month) await setSetting(tx, HITS_PERIOD_KEY, periods);
     return { periods, ...due };
   });
 }

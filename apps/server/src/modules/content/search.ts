@@ -1,77 +1,120 @@
 /**
- * Catalogue search (issue 4 item 2): Chinese and Latin titles, aliases (`vod_sub`), pinyin (`vod_en`) and actors,
- * on PGlite and PostgreSQL alike, through an index instead of `LIKE '%..%'` scans.
- *
- * Scheme (SQL functions and trigger in migration 0003_catalogue.sql):
- * - `ov_search_norm(text)`: NFKC (full-width to half-width), ASCII lower case, whitespace collapsed. Only ASCII is
- *   case-folded so the result does not depend on the database locale (PGlite runs in C, PostgreSQL may not).
- * - `mac_vod.vod_search text[]`: the trigger `mac_vod_search_trg` stores `ov_search_tokens(name sub en actor)` on every
- *   insert and on updates of those columns, so every write path (importer, console, seeders, bulk SQL) is covered.
- *   Tokens: each CJK (Han, kana, Hangul) character and each pair of neighbours; each Latin/digit word and its prefixes
- *   up to 16 characters. pg_trgm is not used: it needs 3 characters and may ignore CJK in some locales.
- * - `ov_search_query(wd)`: the tokens a match must contain (`vod_search @> tokens`, GIN index `mac_vod_search_gin`):
- *   a lone CJK character, else CJK pairs; Latin words as prefixes. So "星" finds every title with that character,
- *   "守望" any title containing the pair, "star" a title with a word starting with "star" ("Stargazer").
- *
- * Relevance ({@link relevanceRank}): 0 exact name, 1 name prefix, 2 name contains, 3 alias or pinyin contains, 4 actor
- * contains, 5 other token matches (e.g. words in another order); ties by all-time hits, then newest id.
- *
- * Cost stays bounded however common a word is: content.repo.ts `searchVodRows` ranks only the candidates of two
- * index-backed branches (names starting with the word through `mac_vod_name_norm_idx`, and the most viewed token
- * matches), each at most `SEARCH_MAX_RESULTS` (1000); results and their `total` are capped at that many. When the
- * names starting with the word already fill every page up to the requested one, the token branch is skipped (nothing
- * it finds could rank before them); suggestions take only as many token matches as they show.
- * `vod_facets` (class/area/lang/year filter values, GIN) and `vod_facet_keys` (the same scoped by category, migration
- * 0004; content.repo.ts counts and reads filtered lists of a category through its GIN index) are kept by the same
- * trigger.
+ * Catalogue search (issue 4 item 2) as the viewer app uses it besides the title lists: suggestions while typing
+ * (`suggest`), the searched words each process counts and writes in batches, and the hot searches they make
+ * (`hotSearch`: the operator's words, else the most searched words of the last days). How titles match and are
+ * ranked (tokens, the GIN index, relevance classes) is in content.repo.ts, module comment "Search"; a search page
+ * itself is ContentService.data with `wd`.
  */
-import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { macVod } from '../../db/schema/index.ts';
+import type { HotSearchResponse, SuggestResponse } from '@openvod/contract';
+import { DateTime } from 'luxon';
+import { getSettings } from '../../core/settings.ts';
+import type { Db } from '../../db/client.ts';
+import * as cat from './catalogue.repo.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
+import { normaliseQuery } from './content.repo.ts';
 
 /** Longest word recorded for hot searches (characters). */
 export const SEARCH_WORD_MAX = 32;
-
-/**
- * A query as the SQL side normalises text (`ov_search_norm`): NFKC, ASCII lower case, whitespace collapsed, trimmed.
- */
-export function normaliseQuery(wd: string): string {
-  return wd
-    .normalize('NFKC')
-    .replace(/[A-Z]+/g, (s) => s.toLowerCase())
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Hot searches: the most searched words of this many operator days, at most {@link HOT_SEARCH_MAX}. */
+export const HOT_SEARCH_DAYS = 7;
+export const HOT_SEARCH_MAX = 10;
+/** Searched words are kept this many days. */
+export const SEARCH_WORD_KEEP_DAYS = 30;
+/** Setting key of the operator's hot search words (a JSON array of strings). */
+export const HOT_SEARCH_KEY = 'hot_search';
+/** Searched words are written at most this long (ms) after the first one of a batch ({@link Searches.flush}). */
+export const SEARCH_FLUSH_MS = 60_000;
 
 /** A searched word as recorded for hot searches: {@link normaliseQuery}, at most {@link SEARCH_WORD_MAX} characters. */
 export function normaliseSearchWord(wd: string): string {
   return [...normaliseQuery(wd)].slice(0, SEARCH_WORD_MAX).join('').trim();
 }
 
-/** `like` pattern of text starting with the normalised query `q`. */
-export function prefixPattern(q: string): string {
-  return `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export interface SearchesOptions {
+  /** The operator's calendar day (YYYY-MM-DD) of the service clock (ContentService.today). */
+  today: () => string;
+  /** How long (ms) searched words may wait in memory before they are written (default {@link SEARCH_FLUSH_MS}). */
+  flushMs?: number;
+  /** Where a failed write of searched words is reported. */
+  onError?: (msg: string, err: unknown) => void;
 }
 
-/** The title matches every token of `wd` (uses the GIN index); false when `wd` has no searchable token. */
-export function searchMatch(wd: string): SQL {
-  return sql`(cardinality(ov_search_query(${wd})) > 0 and ${macVod.vod_search} @> ov_search_query(${wd}))`;
-}
+export class Searches {
+  /** Searched words not yet written: `day\nword` -> count. */
+  private pending = new Map<string, number>();
+  /** The write of the pending searched words due within {@link SEARCH_FLUSH_MS} (this process's own buffer). */
+  private flushTimer: NodeJS.Timeout | undefined;
 
-/** ASCII lower case of a column (cheap; full normalisation is stored only for the name). */
-const fold = (col: AnyPgColumn) => sql`translate(${col}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+  constructor(
+    private db: Db,
+    private cache: CatalogueCache,
+    private opts: SearchesOptions,
+  ) {}
 
-/**
- * 0..5 relevance class of a matching title (lower is better) for the normalised query `q` ({@link normaliseQuery}),
- * see the module comment. Evaluated on the few candidate rows only.
- */
-export function relevanceRank(q: string): SQL<number> {
-  return sql<number>`(case
-    when ${macVod.vod_name_norm} = ${q} then 0
-    when ${macVod.vod_name_norm} like ${prefixPattern(q)} then 1
-    when strpos(${macVod.vod_name_norm}, ${q}) > 0 then 2
-    when strpos(${fold(macVod.vod_sub)}, ${q}) > 0 or strpos(${fold(macVod.vod_en)}, ${q}) > 0
-      or strpos(replace(${fold(macVod.vod_en)}, ' ', ''), ${q.replace(/ /g, '')}) > 0 then 3
-    when strpos(${fold(macVod.vod_actor)}, ${q}) > 0 then 4
-    else 5 end)`;
+  /** suggest: up to `limit` published titles matching `wd` (name, alias, pinyin, actor), best first. */
+  async suggest(q: { wd: string; limit: number }): Promise<{ raw: string }> {
+    const wd = normaliseSearchWord(q.wd);
+    return this.cache.cached(`suggest:${q.limit}:${wd}`, async (): Promise<SuggestResponse> => {
+      const list = wd ? await cat.suggest(this.db, wd, q.limit, await this.cache.disabledTypes()) : [];
+      return { code: 1, msg: 'ok', list };
+    });
+  }
+
+  /** Count a searched word (kept in memory, written by {@link flush}; a search is not a write). */
+  record(word: string): void {
+    const key = `${this.opts.today()}\n${word}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+    if (this.pending.size >= 200) void this.flush().catch((err) => this.reportFlush(err));
+    else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(
+        () => void this.flush().catch((err) => this.reportFlush(err)),
+        this.opts.flushMs ?? SEARCH_FLUSH_MS,
+      );
+      this.flushTimer.unref();
+    }
+  }
+
+  private reportFlush(err: unknown): void {
+    this.opts.onError?.('writing searched words failed', err);
+  }
+
+  /**
+   * Write the searched words counted since the last flush. Every process buffers its own: the write comes at most
+   * {@link SEARCH_FLUSH_MS} after the first word of a batch, at 200 words, before hotSearch reads, and at shutdown
+   * (the content module's onClose hook, index.ts). Not a job (core/jobs.ts): a job runs in one process, and each
+   * process must write its own buffer.
+   */
+  async flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (!this.pending.size) return;
+    const batch = [...this.pending].map(([key, n]) => {
+      const [day, word] = key.split('\n') as [string, string];
+      return { day, word, n };
+    });
+    this.pending = new Map();
+    await cat.addSearches(this.db, batch);
+  }
+
+  /** hotSearch: the operator's hot words, else the most searched words of the last 7 operator days (at most 10). */
+  async hot(): Promise<{ raw: string }> {
+    const today = this.opts.today();
+    return this.cache.cached(`hot:${today}`, async (): Promise<HotSearchResponse> => {
+      await this.flush();
+      const configured = (await getSettings(this.db, [HOT_SEARCH_KEY]))[HOT_SEARCH_KEY];
+      if (Array.isArray(configured) && configured.length) {
+        return { code: 1, msg: 'ok', list: configured.map(String) };
+      }
+      const since = DateTime.fromISO(today)
+        .minus({ days: HOT_SEARCH_DAYS - 1 })
+        .toISODate() as string;
+      return { code: 1, msg: 'ok', list: await cat.topSearches(this.db, since, HOT_SEARCH_MAX) };
+    });
+  }
+
+  /** Drop the searched words older than {@link SEARCH_WORD_KEEP_DAYS} before operator day `day` (YYYY-MM-DD). */
+  async prune(day: string): Promise<void> {
+    const keepFrom = DateTime.fromISO(day).minus({ days: SEARCH_WORD_KEEP_DAYS }).toISODate();
+    if (keepFrom) await cat.pruneSearches(this.db, keepFrom);
+  }
 }

@@ -7,12 +7,10 @@
  */
 import type { AdminTypeBody, AdminTypeUpdate, AdminVodCreate, AdminVodQuery } from '@openvod/contract';
 import { type AdminVodUpdate, ErrorCode, type TypeBinding } from '@openvod/contract';
-import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
 import { grantNewTypes } from '../accounts/index.ts';
 import * as repo from './content.repo.ts';
@@ -64,9 +62,9 @@ export class TitlesAdminService {
    */
   private async vodColumns(
     body: AdminVodUpdate,
-    current: Pick<typeof macVod.$inferSelect, 'vod_play_from' | 'vod_play_server' | 'vod_play_note' | 'vod_play_url'>,
-  ): Promise<Partial<typeof macVod.$inferInsert>> {
-    const set: Partial<typeof macVod.$inferInsert> = {};
+    current: Pick<repo.VodRow, 'vod_play_from' | 'vod_play_server' | 'vod_play_note' | 'vod_play_url'>,
+  ): Promise<Partial<repo.VodInsert>> {
+    const set: Partial<repo.VodInsert> = {};
     const textLimits: Record<string, number> = {
       vod_name: 255,
       vod_sub: 255,
@@ -158,7 +156,7 @@ export class TitlesAdminService {
     const set = await this.vodColumns(body, current);
     if (Object.keys(set).length > 0) {
       set.vod_time = new Date();
-      await this.db.update(macVod).set(set).where(eq(macVod.vod_id, vodId));
+      await repo.updateVod(this.db, vodId, set);
       this.content.invalidate();
     }
     return this.getVod(vodId);
@@ -171,13 +169,13 @@ export class TitlesAdminService {
   async createVod(body: AdminVodCreate) {
     const empty = { vod_play_from: '', vod_play_server: '', vod_play_note: '', vod_play_url: '' };
     const set = await this.vodColumns(body, empty);
-    const [row] = await this.db
-      .insert(macVod)
-      .values({ ...set, vod_name: set.vod_name ?? '', type_id: set.type_id ?? body.type_id })
-      .returning({ vod_id: macVod.vod_id });
-    if (!row) throw new Error('title insert returned nothing');
+    const vodId = await repo.insertVod(this.db, {
+      ...set,
+      vod_name: set.vod_name ?? '',
+      type_id: set.type_id ?? body.type_id,
+    });
     this.content.invalidate();
-    return this.getVod(row.vod_id);
+    return this.getVod(vodId);
   }
 
   async listTypes() {
@@ -216,17 +214,14 @@ export class TitlesAdminService {
     await this.checkParent(body.type_pid);
     // One transaction: the category and the default rights every group gets on it (catalogue settings).
     const row = await this.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(macType)
-        .values({
-          ...body,
-          type_name: plainText(body.type_name, 60),
-          type_en: plainText(body.type_en, 60),
-          type_pic: safeUrl(body.type_pic),
-          type_logo: safeUrl(body.type_logo),
-          type_extend: this.cleanExtend(body.type_extend) ?? {},
-        })
-        .returning();
+      const created = await repo.insertType(tx, {
+        ...body,
+        type_name: plainText(body.type_name, 60),
+        type_en: plainText(body.type_en, 60),
+        type_pic: safeUrl(body.type_pic),
+        type_logo: safeUrl(body.type_logo),
+        type_extend: this.cleanExtend(body.type_extend) ?? {},
+      });
       if (created) await grantNewTypes(tx, [created], await readNewTypeRights(tx));
       return created;
     });
@@ -240,11 +235,10 @@ export class TitlesAdminService {
     if (!current) throw new AppError(404, ErrorCode.notFound, 'type_not_found');
     if (body.type_pid !== undefined && body.type_pid !== current.type_pid) {
       await this.checkParent(body.type_pid, typeId);
-      const [kids] = await this.db.select({ n: count() }).from(macType).where(eq(macType.type_pid, typeId));
-      if (body.type_pid !== 0 && Number(kids?.n ?? 0) > 0)
+      if (body.type_pid !== 0 && (await repo.countSubTypes(this.db, typeId)) > 0)
         throw new AppError(400, ErrorCode.validation, 'type_parent_invalid', {}, 'type_pid');
     }
-    const set: Partial<typeof macType.$inferInsert> = {};
+    const set: Partial<repo.TypeInsert> = {};
     if (body.type_name !== undefined) set.type_name = plainText(body.type_name, 60);
     if (body.type_en !== undefined) set.type_en = plainText(body.type_en, 60);
     if (body.type_pid !== undefined) set.type_pid = body.type_pid;
@@ -256,14 +250,9 @@ export class TitlesAdminService {
     if (body.type_extend !== undefined)
       set.type_extend = { ...current.type_extend, ...this.cleanExtend(body.type_extend) };
     await this.db.transaction(async (tx) => {
-      if (Object.keys(set).length) await tx.update(macType).set(set).where(eq(macType.type_id, typeId));
-      if (set.type_pid !== undefined) {
-        // Keep the denormalised top category of the titles right.
-        await tx
-          .update(macVod)
-          .set({ type_id_1: set.type_pid === 0 ? typeId : set.type_pid })
-          .where(eq(macVod.type_id, typeId));
-      }
+      if (Object.keys(set).length) await repo.updateType(tx, typeId, set);
+      // Keep the denormalised top category of the titles right.
+      if (set.type_pid !== undefined) await repo.setTitlesTop(tx, typeId, set.type_pid === 0 ? typeId : set.type_pid);
     });
     this.content.invalidate();
     const row = await repo.getType(this.db, typeId);
@@ -276,29 +265,21 @@ export class TitlesAdminService {
     const current = await repo.getType(this.db, typeId);
     if (!current) throw new AppError(404, ErrorCode.notFound, 'type_not_found');
     await this.db.transaction(async (tx) => {
-      const [kids] = await tx.select({ n: count() }).from(macType).where(eq(macType.type_pid, typeId));
-      const [vods] = await tx.select({ n: count() }).from(macVod).where(eq(macVod.type_id, typeId));
-      if (Number(kids?.n ?? 0) > 0 || Number(vods?.n ?? 0) > 0)
-        throw new AppError(400, ErrorCode.conflict, 'type_not_empty');
-      await tx.delete(macTypeBind).where(eq(macTypeBind.local_type_id, typeId));
-      await tx.delete(macType).where(eq(macType.type_id, typeId));
+      const kids = await repo.countSubTypes(tx, typeId);
+      const vods = await repo.countTypeVods(tx, typeId);
+      if (kids > 0 || vods > 0) throw new AppError(400, ErrorCode.conflict, 'type_not_empty');
+      await repo.deleteType(tx, typeId);
     });
     this.content.invalidate();
   }
 
   async listBindings(): Promise<TypeBinding[]> {
-    return this.db.select().from(macTypeBind).orderBy(macTypeBind.bind_key, macTypeBind.remote_type_id);
+    return repo.listBindings(this.db);
   }
 
   async setBinding(b: { bind_key: string; remote_type_id: number; local_type_id: number }) {
     const type = await repo.getType(this.db, b.local_type_id);
     if (!type) throw new AppError(400, ErrorCode.validation, 'type_not_found', {}, 'local_type_id');
-    await this.db
-      .insert(macTypeBind)
-      .values(b)
-      .onConflictDoUpdate({
-        target: [macTypeBind.bind_key, macTypeBind.remote_type_id],
-        set: { local_type_id: b.local_type_id },
-      });
+    await repo.saveBinding(this.db, b);
   }
 }

@@ -24,17 +24,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { ImportResult, Locale } from '@openvod/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { macType, macTypeBind, macVod } from '../../db/schema/index.ts';
+import type { macType, macVod } from '../../db/schema/index.ts';
 import { safeGetText } from '../../lib/safe-fetch.ts';
 import { plainText, richText, safeUrl } from '../../lib/sanitize.ts';
 import { grantNewTypes, type NewType } from '../accounts/index.ts';
 import { readNewTypeRights } from '../content/content-admin.service.ts';
 import { addPlayers, cleanPlayColumns, cleanPlayerCode } from '../content/index.ts';
 import { FeedError, type ParsedFeed, parseFeed, type RemoteClass, type RemoteVod } from './feed.ts';
+import * as repo from './importer.repo.ts';
 
 export { FeedError } from './feed.ts';
 
@@ -259,13 +259,11 @@ class TypeResolver {
   ) {}
 
   static async load(tx: Db, bindKey: string, classes: RemoteClass[]): Promise<TypeResolver> {
-    const types = await tx.select().from(macType);
-    const binds = await tx.select().from(macTypeBind).where(eq(macTypeBind.bind_key, bindKey));
     return new TypeResolver(
       tx,
       bindKey,
-      types,
-      new Map(binds.map((b) => [b.remote_type_id, b.local_type_id])),
+      await repo.allTypes(tx),
+      await repo.bindingsOf(tx, bindKey),
       new Map(classes.map((c) => [c.type_id, c])),
     );
   }
@@ -306,27 +304,17 @@ class TypeResolver {
       const sort =
         Math.max(0, ...this.types.filter((t) => t.type_pid === parent && t.type_sort < 999).map((t) => t.type_sort)) +
         1;
-      const [row] = await this.tx
-        .insert(macType)
-        .values({ type_name: name, type_pid: parent, type_mid: 1, type_sort: sort })
-        .returning();
-      if (!row) throw new Error('category insert returned nothing');
+      const row = await repo.insertType(this.tx, { type_name: name, type_pid: parent, type_sort: sort });
       this.types.push(row);
       this.created.push({ type_id: row.type_id, type_name: row.type_name, type_pid: row.type_pid });
       local = row;
     }
-    await this.tx
-      .insert(macTypeBind)
-      .values({
-        bind_key: this.bindKey,
-        remote_type_id: remoteId,
-        remote_type_name: name,
-        local_type_id: local.type_id,
-      })
-      .onConflictDoUpdate({
-        target: [macTypeBind.bind_key, macTypeBind.remote_type_id],
-        set: { local_type_id: local.type_id, remote_type_name: name },
-      });
+    await repo.saveBinding(this.tx, {
+      bind_key: this.bindKey,
+      remote_type_id: remoteId,
+      remote_type_name: name,
+      local_type_id: local.type_id,
+    });
     this.bindings.set(remoteId, local.type_id);
     this.resolved.set(remoteId, local.type_id);
     return local.type_id;
@@ -342,23 +330,13 @@ async function sameTitle(
   content: Partial<VodRow>,
   bindKey: string,
   claimed: Set<number>,
-): Promise<{ vod_id: number; vod_lock: number; vod_import_hash: string } | undefined> {
-  const rows = await tx
-    .select({
-      vod_id: macVod.vod_id,
-      vod_lock: macVod.vod_lock,
-      vod_import_hash: macVod.vod_import_hash,
-      key: macVod.vod_source_key,
-    })
-    .from(macVod)
-    .where(
-      and(
-        eq(macVod.vod_name, content.vod_name ?? ''),
-        eq(macVod.vod_year, content.vod_year ?? ''),
-        eq(macVod.type_id_1, content.type_id_1 ?? 0),
-      ),
-    )
-    .limit(5);
+): Promise<repo.ImportedTitle | undefined> {
+  const rows = await repo.titlesByNameYearTop(
+    tx,
+    content.vod_name ?? '',
+    content.vod_year ?? '',
+    content.type_id_1 ?? 0,
+  );
   return rows.find((r) => r.key !== bindKey && !claimed.has(r.vod_id));
 }
 
@@ -404,23 +382,9 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
   };
   await db.transaction(async (tx) => {
     // Imports are serialised (PostgreSQL): two at once would race on new categories and the title identity index.
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+    await repo.lockImports(tx, IMPORT_LOCK_KEY);
     const types = await TypeResolver.load(tx, feed.bindKey, classes);
-    const ids = [...items.keys()];
-    const existing = new Map<string, { vod_id: number; vod_lock: number; vod_import_hash: string }>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const rows = await tx
-        .select({
-          vod_id: macVod.vod_id,
-          vod_source_id: macVod.vod_source_id,
-          vod_lock: macVod.vod_lock,
-          vod_import_hash: macVod.vod_import_hash,
-        })
-        .from(macVod)
-        .where(and(eq(macVod.vod_source_key, feed.bindKey), inArray(macVod.vod_source_id, chunk)));
-      for (const r of rows) existing.set(r.vod_source_id, r);
-    }
+    const existing = await repo.titlesBySource(tx, feed.bindKey, [...items.keys()]);
     const claimed = new Set<number>();
     for (const item of items.values()) {
       const name = plainText(item.vod_name, 255);
@@ -446,15 +410,12 @@ export async function importCollected(db: Db, feed: CollectedFeed, opts: ImportO
         } else if (prev.vod_import_hash === hash) {
           result.unchanged++;
         } else {
-          await tx
-            .update(macVod)
-            .set({ ...content, vod_import_hash: hash })
-            .where(eq(macVod.vod_id, prev.vod_id));
+          await repo.updateTitle(tx, prev.vod_id, { ...content, vod_import_hash: hash });
           result.updated++;
         }
         continue;
       }
-      await tx.insert(macVod).values({
+      await repo.insertTitle(tx, {
         ...content,
         vod_name: name,
         vod_hits: toInt(item.vod_hits, 0, 2_000_000_000, 0),

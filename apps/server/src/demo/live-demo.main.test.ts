@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MediaSigner } from '../modules/media/index.ts';
 import { ensureDemoMedia } from './demo-media.ts';
-import { MediaSigner } from './signed-urls.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 // The media URL key of the servers started here, so the test can sign the live playlist's address (signed-urls.ts).
 const MEDIA_URL_SECRET = 'live-demo-main-test-media-key';
 const signer = new MediaSigner(async () => Buffer.from(MEDIA_URL_SECRET, 'utf8'));

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { AD_SLOT } from '@openvod/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { getSettings, setSetting } from '../../core/settings.ts';
-import type { Db } from '../../db/client.ts';
-import { macAd } from '../../db/schema/index.ts';
-import { APP_CONFIG_KEY } from '../appconfig/appconfig.service.ts';
+import { getSettings, setSetting } from '../core/settings.ts';
+import type { Db } from '../db/client.ts';
+import { macAd } from '../db/schema/index.ts';
+import { APP_CONFIG_KEY } from '../modules/appconfig/appconfig.service.ts';
 
 export const DEMO_AD_FILE = 'ads/demo-preroll.jpg';
 export const DEMO_AD_URL = `/media/${DEMO_AD_FILE}`;

@@ -17,7 +17,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { findFfmpeg, listFfmpegFilters } from './ffmpeg.ts';
+import { findFfmpeg, listFfmpegFilters } from '../modules/media/index.ts';
 
 /** The demo feed's live channel: `/media/live/openvod/index.m3u8`. */
 export const DEMO_LIVE_CHANNEL = 'openvod';

@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { demoAdSvg } from '../ads/demo-ad.ts';
+import { demoAdSvg } from './demo-ad.ts';
 import { liveStillGraph, overlays } from './demo-media.ts';
 import { LiveDemo } from './live-demo.ts';
 import { dayCoverSvg } from './wallpapers.ts';

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { macAd } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeUser } from '../accounts/test-helpers.ts';
+import { macAd } from '../db/schema/index.ts';
+import { makeUser } from '../modules/accounts/test-helpers.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 import {
   DEMO_REWARDED_SECONDS,
   DEMO_REWARDED_URL,

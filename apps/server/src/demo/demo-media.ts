@@ -31,11 +31,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { findFfmpeg, listFfmpegFilters, runFfmpeg } from './ffmpeg.ts';
+import { findFfmpeg, listFfmpegFilters, runFfmpeg } from '../modules/media/index.ts';
 import { designFor, renderDayCover, renderWallpaper, WALLPAPER_SIZE } from './wallpapers.ts';
 
 /** Absolute path of the demo feed (a MacCMS `ac=detail` JSON response), `apps/server/demo/demo-feed.json`. */
-export const DEMO_FEED_PATH = fileURLToPath(new URL('../../../demo/demo-feed.json', import.meta.url));
+export const DEMO_FEED_PATH = fileURLToPath(new URL('../../demo/demo-feed.json', import.meta.url));
 
 /** Bump when the generated media change (layout, encoding, sources): cached sets of another version are rebuilt. */
 export const DEMO_MEDIA_VERSION = 3;

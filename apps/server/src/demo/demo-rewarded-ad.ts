@@ -8,10 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { macAd } from '../../db/schema/index.ts';
-import { DEMO_AD_URL } from '../ads/index.ts';
-import { findFfmpeg, runFfmpeg } from '../media/index.ts';
+import type { Db } from '../db/client.ts';
+import { macAd } from '../db/schema/index.ts';
+import { findFfmpeg, runFfmpeg } from '../modules/media/index.ts';
+import { DEMO_AD_URL } from './demo-ad.ts';
 
 export const DEMO_REWARDED_FILE = 'ads/demo-rewarded.mp4';
 export const DEMO_REWARDED_URL = `/media/${DEMO_REWARDED_FILE}`;

@@ -4,7 +4,7 @@
  *
  * What it writes, all through the normal schema (so triggers and defaults keep derived data, e.g. search tokens,
  * right):
- * - categories: when the catalogue has none, the demo categories (seed/demo-types.ts: four top categories with
+ * - categories: when the catalogue has none, the demo categories (demo/demo-types.ts: four top categories with
  *   sub-categories and `type_extend` class/area/lang/year lists, plus the special ones), opened to the built-in
  *   groups whose `group_type` is empty (as the demo seed does); otherwise the existing ones;
  * - `--titles` titles (`mac_vod`), spread over the enabled top categories below type_sort 999 and their
@@ -44,8 +44,8 @@ import { type Db, type DbHandle, openPglite, openPostgres } from '../db/client.t
 import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
 import { appSetting, macType, macVod } from '../db/schema/index.ts';
 import { acquireLock, DataDirLockedError, readLock } from '../lib/data-lock.ts';
-import { openDemoCategories } from '../seed/demo.ts';
-import { isCatalogueEmpty, seedDemoTypes } from '../seed/demo-types.ts';
+import { isCatalogueEmpty, seedDemoTypes } from './demo-types.ts';
+import { openDemoCategories } from './seed.ts';
 
 /** `vod_source_key` of generated titles. */
 export const SOURCE_KEY = 'seed-large';

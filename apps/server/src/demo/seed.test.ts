@@ -7,10 +7,10 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSetting, dayCover, macGroup, macTopic, macType, macVod } from '../db/schema/index.ts';
-import { DEMO_DAY_COVER_URL, DEMO_FEED_PATH } from '../modules/media/demo-media.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { DEMO_FEED_SETTING, DEMO_SOURCE_KEY, SEED_LOCK_KEY, type SeedResult, seedDemo } from './demo.ts';
+import { DEMO_DAY_COVER_URL, DEMO_FEED_PATH } from './demo-media.ts';
 import { seedDemoTypes } from './demo-types.ts';
+import { DEMO_FEED_SETTING, DEMO_SOURCE_KEY, SEED_LOCK_KEY, type SeedResult, seedDemo } from './seed.ts';
 
 // Demo media is generated once per machine into a shared cache (valid while the feed and generator are unchanged).
 const mediaDir = path.join(os.tmpdir(), 'openvod-seed-test-media');

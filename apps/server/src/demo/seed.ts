@@ -12,10 +12,10 @@ import { DateTime } from 'luxon';
 import { getSettings, setSetting } from '../core/settings.ts';
 import type { Db } from '../db/client.ts';
 import { dayCover, macGroup, macTopic, macType, macVod } from '../db/schema/index.ts';
-import { demoAdsEnabled, ensureDemoAdImage, seedDemoAd } from '../modules/ads/demo-ad.ts';
 import { collectText, importCollected } from '../modules/importer/importer.service.ts';
-import { DEMO_DAY_COVER_URL, DEMO_FEED_PATH, ensureDemoMedia } from '../modules/media/demo-media.ts';
-import { ensureDemoRewardedVideo, seedDemoRewardedAd } from '../modules/rewards/demo-rewarded-ad.ts';
+import { demoAdsEnabled, ensureDemoAdImage, seedDemoAd } from './demo-ad.ts';
+import { DEMO_DAY_COVER_URL, DEMO_FEED_PATH, ensureDemoMedia } from './demo-media.ts';
+import { ensureDemoRewardedVideo, seedDemoRewardedAd } from './demo-rewarded-ad.ts';
 import { ensureDemoSpecialTypes, isCatalogueEmpty, seedDemoTypes } from './demo-types.ts';
 
 /**
@@ -118,7 +118,7 @@ async function seedDayCover(db: Db, timeZone: string): Promise<void> {
  * Open every top category to the built-in groups (guest 1, member 2, VIP 3) whose `group_type` is still empty (as
  * the migration creates them), so that a new user sees and plays the demo catalogue. Groups the operator has set are
  * left alone; VIP-only sections are made by taking a category out of a group's list in the console. Also used by
- * `npm run seed:large` (cli/seed-large.ts) for its generated categories. Pass `tx` inside a transaction.
+ * `npm run seed:large` (demo/seed-large.ts) for its generated categories. Pass `tx` inside a transaction.
  */
 export async function openDemoCategories(db: Db): Promise<void> {
   const tops = await db

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFfmpeg } from '../modules/media/index.ts';
 import {
   DEMO_DAY_COVER_URL,
   DEMO_FEED_PATH,
@@ -17,7 +18,6 @@ import {
   LIVE_URL_PREFIX,
   looksLikeClearMpegTs,
 } from './demo-media.ts';
-import { findFfmpeg } from './ffmpeg.ts';
 
 interface Item {
   vod_id: number;
