@@ -13,12 +13,11 @@ import {
   type AdminUserUpdate,
   ErrorCode,
 } from '@openvod/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { t } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { macGroup, macUser } from '../../db/schema/index.ts';
+import type { macGroup, macUser } from '../../db/schema/index.ts';
 import { plainText } from '../../lib/sanitize.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
@@ -98,7 +97,7 @@ export async function adminUpdateUser(
   if (body.user_status !== undefined) set.user_status = body.user_status;
   if (Object.keys(set).length) {
     await db.transaction(async (tx) => {
-      await tx.update(macUser).set(set).where(eq(macUser.user_id, userId));
+      await repo.updateUser(tx, userId, set);
       if (body.user_status === 0) await revokeUserSessions(tx, userId);
     });
   }
@@ -124,16 +123,12 @@ function cleanGroupName(value: string): string {
 
 /** Create a group (ids continue after the seeded 1/2/3; every group above 2 is a VIP tier). */
 export async function adminCreateGroup(db: Db, body: z.output<typeof AdminGroupBody>) {
-  const [row] = await db
-    .insert(macGroup)
-    .values({
-      group_name: cleanGroupName(body.group_name),
-      group_type: cleanGroupType(body.group_type),
-      group_status: body.group_status,
-      group_popedom: body.group_popedom,
-    })
-    .returning();
-  if (!row) throw new Error('group insert returned nothing');
+  const row = await repo.insertGroup(db, {
+    group_name: cleanGroupName(body.group_name),
+    group_type: cleanGroupType(body.group_type),
+    group_status: body.group_status,
+    group_popedom: body.group_popedom,
+  });
   return toAdminGroup(row);
 }
 
@@ -145,7 +140,7 @@ export async function adminUpdateGroup(db: Db, groupId: number, body: z.output<t
   if (body.group_type !== undefined) set.group_type = cleanGroupType(body.group_type);
   if (body.group_status !== undefined) set.group_status = body.group_status;
   if (body.group_popedom !== undefined) set.group_popedom = body.group_popedom;
-  if (Object.keys(set).length) await db.update(macGroup).set(set).where(eq(macGroup.group_id, groupId));
+  await repo.updateGroup(db, groupId, set);
   const row = await repo.groupById(db, groupId);
   if (!row) throw new AppError(404, ErrorCode.notFound, 'group_not_found');
   return toAdminGroup(row);

@@ -2,9 +2,9 @@
  * Queries of the accounts module (mac_user, mac_group, user_session, mac_plog). Other modules go through
  * accounts.service.ts, never here (DESIGN.md §1). Every function takes a `Db` that may be a transaction handle.
  */
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { macGroup, macPlog, macUser, userSession } from '../../db/schema/index.ts';
+import { accountMerge, macGroup, macPlog, macUser, userSession } from '../../db/schema/index.ts';
 
 export type UserRow = typeof macUser.$inferSelect;
 export type GroupRow = typeof macGroup.$inferSelect;
@@ -254,4 +254,113 @@ export async function listUsers(
     .limit(limit)
     .offset((page - 1) * limit);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Set columns of one user (profile edits, bindings, merges, console edits); nothing when `set` is empty. */
+export async function updateUser(db: Db, userId: number, set: Partial<typeof macUser.$inferInsert>): Promise<void> {
+  if (Object.keys(set).length === 0) return;
+  await db.update(macUser).set(set).where(eq(macUser.user_id, userId));
+}
+
+/** Record a sign-in on the user: `set` (login time, IP, imei) and one more `user_login_num`. */
+export async function recordSignIn(db: Db, userId: number, set: Partial<typeof macUser.$inferInsert>): Promise<void> {
+  await db
+    .update(macUser)
+    .set({ ...set, user_login_num: sql`${macUser.user_login_num} + 1` })
+    .where(eq(macUser.user_id, userId));
+}
+
+/** Mark a deletion request at `at`, unless one is pending or the user is already deleted (the first time stays). */
+export async function markDeletionRequested(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .update(macUser)
+    .set({ user_delete_requested_at: at })
+    .where(and(eq(macUser.user_id, userId), isNull(macUser.user_delete_requested_at), isNull(macUser.user_deleted_at)));
+}
+
+/** Withdraw a pending deletion request of a user not yet deleted. */
+export async function clearDeletionRequest(db: Db, userId: number): Promise<void> {
+  await db
+    .update(macUser)
+    .set({ user_delete_requested_at: null })
+    .where(and(eq(macUser.user_id, userId), isNull(macUser.user_deleted_at)));
+}
+
+/**
+ * Anonymise a user whose deletion was requested at `requestedAt` (spec §4 "Account deletion"): user_name
+ * `deleted_<id>`, personal columns cleared, user_status 0, user_deleted_at `now`. Returns false when the request was
+ * withdrawn or replaced meanwhile, or the user is already deleted (nothing changed).
+ */
+export async function anonymiseUser(tx: Db, userId: number, requestedAt: Date, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .update(macUser)
+    .set({
+      user_name: `deleted_${userId}`,
+      user_pwd: '',
+      user_nick_name: '',
+      user_portrait: '',
+      user_gender: 0,
+      user_birthday: '',
+      user_phone: '',
+      user_openid_weixin: '',
+      imei: '',
+      user_device_id: '',
+      user_reg_ip: '',
+      user_login_ip: '',
+      user_status: 0,
+      user_deleted_at: now,
+    })
+    .where(
+      and(
+        eq(macUser.user_id, userId),
+        eq(macUser.user_delete_requested_at, requestedAt),
+        isNull(macUser.user_deleted_at),
+      ),
+    )
+    .returning({ user_id: macUser.user_id });
+  return Boolean(row);
+}
+
+/** Serialise the sign-ups from one address until `tx` ends (a transaction-level advisory lock on the IP). */
+export async function lockRegistrationIp(tx: Db, ip: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reg:ip:${ip}`}))`);
+}
+
+/** Create a group; returns its row. */
+export async function insertGroup(db: Db, values: typeof macGroup.$inferInsert) {
+  const [row] = await db.insert(macGroup).values(values).returning();
+  if (!row) throw new Error('group insert returned nothing');
+  return row;
+}
+
+/** Set columns of one group; nothing when `set` is empty. */
+export async function updateGroup(db: Db, groupId: number, set: Partial<typeof macGroup.$inferInsert>): Promise<void> {
+  if (Object.keys(set).length === 0) return;
+  await db.update(macGroup).set(set).where(eq(macGroup.group_id, groupId));
+}
+
+/** A session row by its token hash (any state), or undefined. */
+export async function sessionByHash(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(userSession).where(eq(userSession.token_hash, tokenHash));
+  return row;
+}
+
+/** Lock users `ids` (FOR UPDATE, in id order so that two merges the other way round cannot deadlock); their rows. */
+export async function lockUsers(tx: Db, ids: number[]): Promise<UserRow[]> {
+  return tx.select().from(macUser).where(inArray(macUser.user_id, ids)).orderBy(macUser.user_id).for('update');
+}
+
+/** Claim a guest merge by its key (account_merge); false when that merge was claimed before. */
+export async function claimMerge(tx: Db, key: string, guestId: number, targetId: number): Promise<boolean> {
+  const [claimed] = await tx
+    .insert(accountMerge)
+    .values({ merge_key: key, guest_id: guestId, target_id: targetId })
+    .onConflictDoNothing({ target: accountMerge.merge_key })
+    .returning({ merge_id: accountMerge.merge_id });
+  return Boolean(claimed);
+}
+
+/** Store what a claimed merge moved. */
+export async function recordMergeMoved(tx: Db, key: string, moved: Record<string, number>): Promise<void> {
+  await tx.update(accountMerge).set({ moved }).where(eq(accountMerge.merge_key, key));
 }

@@ -27,7 +27,6 @@ import {
   guestCredentials,
   type UserInfo,
 } from '@openvod/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
@@ -37,7 +36,7 @@ import './accounts.events.ts';
 import { type FileStorage, folderStorage } from '../../core/storage.ts';
 import { DEFAULT_TIME_ZONE, operatorDay, operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
-import { macUser } from '../../db/schema/index.ts';
+import type { macUser } from '../../db/schema/index.ts';
 import { plainText } from '../../lib/sanitize.ts';
 import type { GroupRow, UserRow } from './accounts.repo.ts';
 import * as repo from './accounts.repo.ts';
@@ -317,10 +316,7 @@ export async function createSession(
   const set: Partial<typeof macUser.$inferInsert> = { user_login_time: now };
   if (meta.ip) set.user_login_ip = meta.ip.slice(0, 45);
   if (meta.imei) set.imei = meta.imei.slice(0, 16);
-  await db
-    .update(macUser)
-    .set({ ...set, user_login_num: sql`${macUser.user_login_num} + 1` })
-    .where(eq(macUser.user_id, userId));
+  await repo.recordSignIn(db, userId, set);
   return token;
 }
 
@@ -527,10 +523,7 @@ export async function requestDeletion(
   userId: number,
   opts: { now?: Date; timeZone?: string } = {},
 ): Promise<DeletionState> {
-  await db
-    .update(macUser)
-    .set({ user_delete_requested_at: opts.now ?? new Date() })
-    .where(and(eq(macUser.user_id, userId), isNull(macUser.user_delete_requested_at), isNull(macUser.user_deleted_at)));
+  await repo.markDeletionRequested(db, userId, opts.now ?? new Date());
   const row = await repo.userById(db, userId);
   const state = row && deletionState(row, opts.timeZone);
   if (!state) throw new AppError(404, ErrorCode.notFound, 'user_not_found');
@@ -539,10 +532,7 @@ export async function requestDeletion(
 
 /** Withdraw a pending deletion request (nothing happens when there is none). */
 export async function cancelDeletion(db: Db, userId: number): Promise<void> {
-  await db
-    .update(macUser)
-    .set({ user_delete_requested_at: null })
-    .where(and(eq(macUser.user_id, userId), isNull(macUser.user_deleted_at)));
+  await repo.clearDeletionRequest(db, userId);
 }
 
 const AVATAR_URL = /^\/media\/(avatars\/[\w-]+\.jpg)$/;
@@ -584,33 +574,7 @@ export async function processDeletions(
     if (deletionProcessAfter(requestedAt, opts.timeZone).getTime() > now.getTime()) continue;
     const processed = await db
       .transaction(async (tx) => {
-        const [row] = await tx
-          .update(macUser)
-          .set({
-            user_name: `deleted_${user.user_id}`,
-            user_pwd: '',
-            user_nick_name: '',
-            user_portrait: '',
-            user_gender: 0,
-            user_birthday: '',
-            user_phone: '',
-            user_openid_weixin: '',
-            imei: '',
-            user_device_id: '',
-            user_reg_ip: '',
-            user_login_ip: '',
-            user_status: 0,
-            user_deleted_at: now,
-          })
-          .where(
-            and(
-              eq(macUser.user_id, user.user_id),
-              eq(macUser.user_delete_requested_at, requestedAt),
-              isNull(macUser.user_deleted_at),
-            ),
-          )
-          .returning({ user_id: macUser.user_id });
-        if (!row) return false;
+        if (!(await repo.anonymiseUser(tx, user.user_id, requestedAt, now))) return false;
         for (const handler of opts.handlers ?? []) await handler(tx, user, { now });
         await repo.deleteUserSessions(tx, user.user_id);
         return true;
@@ -835,7 +799,7 @@ export class AccountsService {
     const { reg_ip_daily_limit } = await this.settings();
     const since = operatorDayStart(this.now(), this.opts.timeZone);
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reg:ip:${ip}`}))`);
+      await repo.lockRegistrationIp(tx, ip);
       if ((await repo.countRegistrationsSince(tx, ip, since)) >= reg_ip_daily_limit) {
         throw new AppError(429, ErrorCode.rateLimited, 'reg_ip_limit');
       }
@@ -930,7 +894,7 @@ export class AccountsService {
       }
       set.user_birthday = body.user_birthday;
     }
-    if (Object.keys(set).length) await this.db.update(macUser).set(set).where(eq(macUser.user_id, user.user_id));
+    await repo.updateUser(this.db, user.user_id, set);
     return this.info((await repo.userById(this.db, user.user_id)) ?? user);
   }
 
@@ -943,7 +907,7 @@ export class AccountsService {
     });
     const url = `/media/${key}`;
     try {
-      await this.db.update(macUser).set({ user_portrait: url }).where(eq(macUser.user_id, user.user_id));
+      await repo.updateUser(this.db, user.user_id, { user_portrait: url });
     } catch (err) {
       removeAvatarFile(storage, url);
       throw err;

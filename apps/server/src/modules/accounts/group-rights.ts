@@ -7,9 +7,8 @@
  * set one, every right but try-see (1 list, 2 detail, 3 play, 4 download). A category outside `group_type` has none.
  */
 import type { NewTypeRights } from '@openvod/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { macGroup } from '../../db/schema/index.ts';
+import * as repo from './accounts.repo.ts';
 
 /** Rights of a category of `group_type` without a `group_popedom` entry (not configured = not restricted). */
 export const UNSET_RIGHTS = [1, 2, 3, 4];
@@ -62,7 +61,7 @@ export interface GrantedType extends NewType {
  */
 export async function grantNewTypes(tx: Db, types: NewType[], rights: NewTypeRights): Promise<GrantedType[]> {
   if (types.length === 0) return [];
-  const groups = await tx.select().from(macGroup).orderBy(macGroup.group_id);
+  const groups = await repo.listGroups(tx);
   const granted: GrantedType[] = types.map((t) => ({ ...t, groups: [] }));
   for (const g of groups) {
     const ids = typeIdsOf(g.group_type);
@@ -85,10 +84,7 @@ export async function grantNewTypes(tx: Db, types: NewType[], rights: NewTypeRig
       }
       continue;
     }
-    await tx
-      .update(macGroup)
-      .set({ group_type: groupType, group_popedom: popedom })
-      .where(eq(macGroup.group_id, g.group_id));
+    await repo.updateGroup(tx, g.group_id, { group_type: groupType, group_popedom: popedom });
   }
   return granted;
 }

@@ -27,10 +27,10 @@
  * `account_merge` (guest, target, what moved).
  */
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountMerge, macUser, userSession } from '../../db/schema/index.ts';
+import type { macUser } from '../../db/schema/index.ts';
 import type { UserRow } from './accounts.repo.ts';
+import * as repo from './accounts.repo.ts';
 import { creditPoints, GROUP_MEMBER, isVip } from './accounts.service.ts';
 import { isGuestAccount } from './guest-account.ts';
 
@@ -78,27 +78,17 @@ export async function mergeGuestInto(
   const tokenHash = sha256(guestToken);
   const now = opts.now;
   return db.transaction(async (tx) => {
-    const [session] = await tx.select().from(userSession).where(eq(userSession.token_hash, tokenHash));
+    const session = await repo.sessionByHash(tx, tokenHash);
     if (!session || session.expires_at.getTime() <= now.getTime() || session.user_id === targetId) return null;
     // Both rows locked in id order (no deadlock with a merge the other way round).
-    const rows = await tx
-      .select()
-      .from(macUser)
-      .where(inArray(macUser.user_id, [session.user_id, targetId]))
-      .orderBy(macUser.user_id)
-      .for('update');
+    const rows = await repo.lockUsers(tx, [session.user_id, targetId]);
     const guest = rows.find((r) => r.user_id === session.user_id);
     const target = rows.find((r) => r.user_id === targetId);
     if (!guest || !target) return null;
     if (!isGuestAccount(guest) || guest.user_status !== 1 || guest.user_deleted_at) return null;
     if (isGuestAccount(target) || target.user_deleted_at) return null;
     const key = `merge:${guest.user_id}:${tokenHash.slice(0, 16)}`;
-    const [claimed] = await tx
-      .insert(accountMerge)
-      .values({ merge_key: key, guest_id: guest.user_id, target_id: target.user_id })
-      .onConflictDoNothing({ target: accountMerge.merge_key })
-      .returning({ merge_id: accountMerge.merge_id });
-    if (!claimed) return null;
+    if (!(await repo.claimMerge(tx, key, guest.user_id, target.user_id))) return null;
 
     const nowSec = nowSeconds(now);
     const vipSeconds = isVip(guest, now) ? guest.user_end_time - nowSec : 0;
@@ -111,11 +101,11 @@ export async function mergeGuestInto(
         targetSet.user_end_time = Math.max(target.user_end_time, nowSec) + vipSeconds;
       }
       if (noadSeconds > 0) targetSet.user_noad_time = Math.max(target.user_noad_time, nowSec) + noadSeconds;
-      await tx.update(macUser).set(targetSet).where(eq(macUser.user_id, target.user_id));
+      await repo.updateUser(tx, target.user_id, targetSet);
       const guestSet: Partial<typeof macUser.$inferInsert> = {};
       if (vipSeconds > 0) Object.assign(guestSet, { group_id: GROUP_MEMBER, user_end_time: 0 });
       if (noadSeconds > 0) guestSet.user_noad_time = 0;
-      await tx.update(macUser).set(guestSet).where(eq(macUser.user_id, guest.user_id));
+      await repo.updateUser(tx, guest.user_id, guestSet);
     }
     if (guest.user_points > 0) {
       const from = `guest ${guest.user_id} merged into ${target.user_id}`;
@@ -124,8 +114,8 @@ export async function mergeGuestInto(
     }
     const ctx: MergeContext = { guest, target, key, now, vipSeconds, noadSeconds, moved };
     for (const handler of opts.handlers) await handler(tx, ctx);
-    await tx.delete(userSession).where(eq(userSession.user_id, guest.user_id));
-    await tx.update(accountMerge).set({ moved }).where(eq(accountMerge.merge_key, key));
+    await repo.deleteUserSessions(tx, guest.user_id);
+    await repo.recordMergeMoved(tx, key, moved);
     return moved;
   });
 }

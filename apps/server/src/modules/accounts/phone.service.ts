@@ -21,11 +21,10 @@
  * ({@link freeGeneratedUserName}) and loses the device-derived password, in that transaction.
  */
 import { ErrorCode, phoneCodeProblem, type UserInfo } from '@openvod/contract';
-import { eq } from 'drizzle-orm';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
-import { macUser } from '../../db/schema/index.ts';
+import type { macUser } from '../../db/schema/index.ts';
 import type { SmsPurpose } from '../sms/index.ts';
 import { OneClickError, type OneClickProvider } from '../sms/index.ts';
 import type { SmsCodeService } from '../sms/sms.service.ts';
@@ -228,7 +227,7 @@ export class PhoneService {
           set.user_name = await freeGeneratedUserName(tx);
           set.user_pwd = '';
         }
-        await tx.update(macUser).set(set).where(eq(macUser.user_id, user.user_id));
+        await repo.updateUser(tx, user.user_id, set);
         if (reward <= 0) return 0;
         const r = await creditPoints(
           tx,

@@ -14,7 +14,7 @@ declare module '../../core/module.ts' {
   }
 }
 
-export const castModule = defineModule('cast', [], (app, ctx) => {
+export const castModule = defineModule('cast', ['content'], (app, ctx) => {
   const { config } = ctx;
   const content = app.services.content;
   const cast = new CastService(content, {
