@@ -10,7 +10,8 @@
  * - `session`: a session token's SHA-256 (modules/accounts: a logout);
  * - `user`: a user id (modules/accounts and billing: group, VIP end, status, password, deletion, merge);
  * - `group`: a group id, or `*` (group rights edited; categories added by the importer);
- * - `catalogue`: `*` (titles or categories edited: the content module's caches).
+ * - `catalogue`: `*` (titles or categories edited: the content module's caches);
+ * - `ulog`: a user id (watch or download records removed: the play gate's found records, modules/quotas).
  *
  * Losing a message (Redis down or restarting) costs no request anything: every cache that listens here also has a
  * short lifetime of its own (seconds), which bounds how long another process can serve the old value.
@@ -18,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-export type InvalidationTopic = 'session' | 'user' | 'group' | 'catalogue';
+export type InvalidationTopic = 'session' | 'user' | 'group' | 'catalogue' | 'ulog';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -27,6 +27,7 @@ export const playbackModule = defineModule('playback', [], (app, ctx) => {
     // The free-view rule of spec §4 inside ajaxUlog (the quotas module).
     quota: () => app.services.quotas.hook(),
     events: app.events,
+    onEntriesRemoved: (userId) => app.invalidation.publish('ulog', userId),
   });
   app.services.playback = playback;
   app.events.on('user.deleted', ({ tx, user }) => playback.forgetUser(tx, user.user_id));

@@ -119,6 +119,11 @@ export interface PlaybackDeps {
   quota?: () => UlogQuotaHook;
   /** The app's event bus: a new film favourite is announced as `favourite.added` (playback.events.ts). */
   events: EventBus;
+  /**
+   * A viewer removed log entries (`ac=set&cancel=1`): index.ts publishes it on the `ulog` topic of
+   * core/invalidation.ts, so the play gate of every process forgets the watch records it found (modules/quotas).
+   */
+  onEntriesRemoved?: (userId: number) => void;
 }
 
 export class PlaybackService {
@@ -168,6 +173,7 @@ export class PlaybackService {
     }
     if (truthy(q.cancel)) {
       const removed = await repo.deleteEntries(this.db, { ...base, ulog_rid: q.id, ulog_sid: q.sid, ulog_nid: q.nid });
+      if (removed > 0) this.deps.onEntriesRemoved?.(user.user_id);
       return { ...ok, list: [], point: user.user_points, existed: removed > 0 };
     }
     if (q.id === undefined) throw badRequest('ulog_no_id', {}, 'id');

@@ -37,5 +37,8 @@ export const quotasModule = defineModule('quotas', ['points'], (app, ctx) => {
   // made in the console: the catalogue's invalidation), in any process (core/invalidation.ts).
   app.invalidation.on('group', () => quotas.forgetGroupRights());
   app.invalidation.on('catalogue', () => quotas.forgetGroupRights());
+  // The watch records the play gate found: a viewer removed records (playback), an account deleted or merged.
+  app.invalidation.on('ulog', () => quotas.forgetWatchRecords());
+  app.invalidation.on('user', () => quotas.forgetWatchRecords());
   quotasRoutes(app, quotas, (token) => app.services.accounts.authenticate(token));
 });

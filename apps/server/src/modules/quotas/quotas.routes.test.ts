@@ -405,6 +405,26 @@ describe('the play gate of getDetail (play addresses only once a view is taken)'
     expectLocked(await detail(undefined, id));
   });
 
+  it('keeps a found watch record, and locks the title again at once when the viewer removes the record', async () => {
+    const u = await makeUser(t);
+    const id = await newVod();
+    expect((await play(u, id)).statusCode).toBe(200);
+    expectOpen(await detail(u, id));
+    expectOpen(await detail(u, id));
+    // The record removed behind the server's back: the found record is kept (no query), the title stays open.
+    await t.db.db.execute(sql`delete from mac_ulog where user_id = ${u.user.user_id} and ulog_rid = ${id}`);
+    expectOpen(await detail(u, id));
+    // Removed by the viewer through ajaxUlog (cancel): every process forgets what it found (the 'ulog' topic).
+    expect((await play(u, id)).statusCode).toBe(200);
+    const cancel = await t.app.inject({
+      url: `/api/user/ulog?ac=set&type=4&id=${id}&cancel=1`,
+      headers: headersOf(u),
+      remoteAddress: nextIp(),
+    });
+    expect(cancel.json()).toMatchObject({ code: 1, existed: true });
+    expectLocked(await detail(u, id));
+  });
+
   it('a user with no view left stays locked (skipping the refused entry write gains nothing)', async () => {
     const u = await makeUser(t);
     const [a, b, c] = [await newVod(), await newVod(), await newVod()];

@@ -60,6 +60,8 @@ export type QuotasLedger = Pick<LedgerService, 'post' | 'balance'>;
 
 /** How long the group rights read by the rules are kept in this process (ms); see QuotasService.forgetGroupRights. */
 export const GROUP_RIGHTS_TTL_MS = 10_000;
+/** How long a found watch record is kept by the play gate (ms); see QuotasService.forgetWatchRecords. */
+export const WATCH_RECORD_TTL_MS = 10_000;
 
 export interface QuotasDeps {
   points: PointsService;
@@ -101,6 +103,15 @@ export class QuotasService {
   });
   /** Raised by {@link forgetGroupRights}: a read begun before it is not kept. */
   private groupRightsGeneration = 0;
+  /**
+   * `<user>:<title>` whose watch record the play gate found ({@link playOpen}): a record only goes away when the
+   * viewer removes it, the account is deleted or merged, so a found one is kept {@link WATCH_RECORD_TTL_MS} and
+   * dropped by {@link forgetWatchRecords} (the index.ts wires it to those changes, in every process). Absences are
+   * not kept: the view taken a moment later must open the title at once.
+   */
+  private readonly watchRecords = new LRUCache<string, true>({ max: 100_000, ttl: WATCH_RECORD_TTL_MS });
+  /** Raised by {@link forgetWatchRecords}: a read begun before it is not kept. */
+  private watchRecordsGeneration = 0;
 
   constructor(
     private readonly db: Db,
@@ -115,6 +126,22 @@ export class QuotasService {
   forgetGroupRights(): void {
     this.groupRightsGeneration++;
     this.groupRightsCache.clear();
+  }
+
+  /** Forget every watch record the play gate keeps (a viewer removed records; an account deleted or merged). */
+  forgetWatchRecords(): void {
+    this.watchRecordsGeneration++;
+    this.watchRecords.clear();
+  }
+
+  /** Whether `userId` has the (per-title) watch record of `vodId`: the play gate's one query, kept when found. */
+  private async hasWatchRecord(userId: number, vodId: number): Promise<boolean> {
+    const key = `${userId}:${vodId}`;
+    if (this.watchRecords.has(key)) return true;
+    const generation = this.watchRecordsGeneration;
+    const found = await repo.hasRecord(this.db, { userId, type: PLAY, vodId, sid: 0, nid: 0 });
+    if (found && generation === this.watchRecordsGeneration) this.watchRecords.set(key, true);
+    return found;
   }
 
   /** A group's rights through the cache (see {@link groupRightsCache}). */
@@ -237,7 +264,7 @@ export class QuotasService {
     if (feeds.has(title.top) || (title.type_id !== undefined && feeds.has(title.type_id))) return true;
     if (title.vod_points_play > 0) return caller ? repo.bought(this.db, caller.user_id, PLAY, vodId) : false;
     if (!caller || (await touristMode())) return true;
-    return repo.hasRecord(this.db, { userId: caller.user_id, type: PLAY, vodId, sid: 0, nid: 0 });
+    return this.hasWatchRecord(caller.user_id, vodId);
   }
 
   /**
