@@ -11,6 +11,10 @@
  * Demo code (apps/server/src/demo/: the demo content, its media, the large-catalogue seeder):
  * - it reaches a module only through that module's public surface (index.ts or a *.service.ts file), as modules do;
  * - no module and nothing in the core imports it: the product runs without it.
+ * Web features (apps/web/src/features/<f>/):
+ * - a feature imports from another feature only that feature's public surface, its `index.ts` (re-exports of what
+ *   other features use; apps/web/vite.config.ts keeps these files out of the chunks that take nothing from them).
+ *   Composition happens in apps/web/src/app/, which may import any feature file.
  * Workspaces:
  * - apps/* never import each other (they share only packages/contract);
  * - nothing outside e2e/ imports from e2e/, nothing outside bench/ from bench/;
@@ -66,6 +70,16 @@ module.exports = {
       comment: 'Modules and the core never depend on the demo content (src/demo/); main.ts starts it.',
       from: { path: '^apps/server/src/(modules|core)/' },
       to: { path: '^apps/server/src/demo/' },
+    },
+    {
+      name: 'web-feature-internals',
+      severity: 'error',
+      comment: "A web feature reaches another feature through its index.ts only, never the feature's other files.",
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'apps-import-each-other',

@@ -5,6 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 const backend = process.env.OPENVOD_API ?? 'http://127.0.0.1:8080';
 
 const CONTRACT_SRC = /[\\/]packages[\\/]contract[\\/]src[\\/].+\.ts$/;
+/** A feature's public surface (src/features/<f>/index.ts): re-exports only (see the treeshake option below). */
+const FEATURE_INDEX = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
 // biome-ignore lint/suspicious/noExplicitAny: ESTree nodes of `this.parse`, walked generically
 type Node = any;
@@ -116,7 +118,13 @@ export default defineConfig({
       treeshake: {
         // @openvod/contract's modules only declare zod schemas: the app imports types and `matchLocale`, so let
         // unused schema modules (and zod with them) drop out of the bundle.
-        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined),
+        // A feature's index.ts (its public surface, the only file other features import: .dependency-cruiser.cjs
+        // `web-feature-internals`) only re-exports, so importing one name from it must not run or bundle the rest:
+        // without this, the player's index would pull its watch-record store into every chunk that wants only
+        // `resolveSelection`, and each index would become a chunk of its own. With it the build is what it was
+        // when features imported each other's files directly.
+        moduleSideEffects: (id: string) =>
+          /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) || FEATURE_INDEX.test(id) ? false : undefined,
       },
     },
   },

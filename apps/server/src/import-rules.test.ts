@@ -34,6 +34,15 @@ const TREE: Record<string, string> = {
   'apps/server/src/modules/gamma/gamma.service.ts':
     "import { d } from '../../demo/demo-thing.ts';\nexport const g = d;\n",
   'apps/server/src/core/demo-user.ts': "import { d } from '../demo/demo-thing.ts';\nexport const u = d;\n",
+  // Web features: alpha takes beta's index (as a folder import, the app's form) and its own files, and reaches into
+  // beta's internals; the app composes features and may import any of their files.
+  'apps/web/src/features/alpha/Page.tsx':
+    "import { b } from '../beta';\nimport { own } from './own.ts';\nimport { inner } from '../beta/inner.ts';\n" +
+    'export const page = b + own + inner;\n',
+  'apps/web/src/features/alpha/own.ts': 'export const own = 1;\n',
+  'apps/web/src/features/beta/index.ts': "export { inner as b } from './inner.ts';\n",
+  'apps/web/src/features/beta/inner.ts': 'export const inner = 1;\n',
+  'apps/web/src/app/router.ts': "import { inner } from '../features/beta/inner.ts';\nexport const r = inner;\n",
   // One app importing another.
   'apps/web/src/main.ts': "import { x } from '../../admin/src/x.ts';\nexport const w = x;\n",
   'apps/admin/src/x.ts': 'export const x = 1;\n',
@@ -106,6 +115,12 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
         .map((v) => v.from)
         .sort(),
     ).toEqual(['apps/server/src/core/demo-user.ts', 'apps/server/src/modules/gamma/gamma.service.ts']);
+  });
+
+  it("fail on a web feature importing another feature's internals, and only on it (index.ts is allowed)", () => {
+    expect(of('web-feature-internals').map((v) => [v.from, v.to])).toEqual([
+      ['apps/web/src/features/alpha/Page.tsx', 'apps/web/src/features/beta/inner.ts'],
+    ]);
   });
 
   it('fail on one app importing another', () => {

@@ -7,7 +7,7 @@
 import type { AdItem } from '@openvod/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlayerState } from '../player/playerState';
+import type { PlayerState } from '../player';
 import styles from './ads.module.css';
 import { landingUrl, reportClick, reportImpression } from './adsApi';
 

@@ -20,7 +20,7 @@ import { AD_SLOT } from '@openvod/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSession } from '../../lib/session';
-import type { PlayerState } from '../player/playerState';
+import type { PlayerState } from '../player';
 import { ADS_WAIT_MS, adFreeUser, adKeys, drawable, fetchAds, type ServedAd } from './adsApi';
 import { PauseAd } from './PauseAd';
 import { PrerollAd } from './PrerollAd';

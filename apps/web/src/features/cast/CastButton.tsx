@@ -13,7 +13,7 @@ import { paths } from '../../lib/routes';
 import { toast } from '../../ui/feedback';
 import { CloseIcon } from '../../ui/icons';
 import { errorMessage } from '../../ui/StateViews';
-import type { PlayerState } from '../player/playerState';
+import type { PlayerState } from '../player';
 import { hasAirPlay, hasRemotePlayback, promptRemotePlayback, showAirPlayPicker } from './browserCast';
 import { CastGlyph, TvGlyph } from './CastIcons';
 import styles from './CastSheet.module.css';

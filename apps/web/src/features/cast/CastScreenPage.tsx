@@ -12,7 +12,7 @@ import { useUserId } from '../../lib/session';
 import { toast } from '../../ui/feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, errorMessage } from '../../ui/StateViews';
-import { PauseGlyph, PlayGlyph } from '../player/playerIcons';
+import { PauseGlyph, PlayGlyph } from '../player';
 import { TvGlyph } from './CastIcons';
 import styles from './CastScreen.module.css';
 import { castControl, castStatus } from './castApi';

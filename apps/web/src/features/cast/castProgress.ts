@@ -4,7 +4,7 @@
  * the title's watch record entry (and to the server sync for signed-in users), so the title page then resumes
  * where the TV stopped.
  */
-import { findWatchRecord, getWatchRecordSync, useWatchRecordStore } from '../player/watchRecord';
+import { findWatchRecord, getWatchRecordSync, useWatchRecordStore } from '../player';
 
 export interface CastProgress {
   vodId: number;

@@ -12,7 +12,7 @@ import { FullscreenIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { Poster } from '../../ui/Poster';
 import { EmptyView, ErrorView, errorMessage, LoadingView, queryStateView } from '../../ui/StateViews';
-import { FeedVideo } from '../smallvideo/FeedVideo';
+import { FeedVideo } from '../smallvideo';
 import styles from './LivePage.module.css';
 
 /** The playable lines of a channel: sources with a stream (the first episode of each is the channel's live URL). */

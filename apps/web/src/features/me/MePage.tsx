@@ -21,7 +21,7 @@ import {
   UserIcon,
 } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
-import { displayNameOf } from '../account/guestIdentity';
+import { displayNameOf } from '../account';
 import { groupDisplayName } from './groupName';
 import styles from './MePage.module.css';
 

@@ -23,7 +23,7 @@ import {
   useWatchRecordStore,
   type WatchRecord,
   type WatchRecordSync,
-} from '../player/watchRecord';
+} from '../player';
 
 const route: Pick<(typeof endpoints)['ajaxUlog'], 'method' | 'path'> = { method: 'GET', path: '/api/user/ulog' };
 

@@ -11,8 +11,8 @@ import { FeedTopBar, MuteButton } from '../../ui/FeedTopBar';
 import { toast } from '../../ui/feedback';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import { SwipePager } from '../../ui/SwipePager';
-import { mediaUrl, resolveSelection } from '../player/episodes';
-import { FeedVideo } from '../smallvideo/FeedVideo';
+import { mediaUrl, resolveSelection } from '../player';
+import { FeedVideo } from '../smallvideo';
 import styles from './PlayletDetailPage.module.css';
 
 /**

@@ -11,7 +11,7 @@ import { createAttemptKeys } from '../../lib/idempotency';
 import { applyPointsBalance } from '../../lib/pointsBalance';
 import { queryClient } from '../../lib/queryClient';
 import { PageHeader } from '../../ui/PageHeader';
-import { refreshMembership } from '../vip/queries';
+import { refreshMembership } from '../vip';
 import styles from './points.module.css';
 import { pointsApi } from './pointsApi';
 import { useRates, useTasks } from './queries';

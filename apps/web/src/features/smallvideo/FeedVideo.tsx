@@ -1,8 +1,7 @@
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chooseEngine, mediaUrl } from '../player/episodes';
-import { createHls, type HlsClass, type HlsInstance, loadedHls, loadHls } from '../player/hlsEngine';
+import { chooseEngine, createHls, type HlsClass, type HlsInstance, loadedHls, loadHls, mediaUrl } from '../player';
 import styles from './FeedVideo.module.css';
 
 /**

@@ -14,7 +14,7 @@ import { paths } from '../../lib/routes';
 import { CoinIcon, HistoryIcon, TicketIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, queryStateView } from '../../ui/StateViews';
-import { useGuestBuyGate } from '../account/bindGate';
+import { useGuestBuyGate } from '../account';
 import type { VipPlan } from './billingApi';
 import { MemberCard } from './MemberCard';
 import { fenToYuan, formatYuan } from './money';

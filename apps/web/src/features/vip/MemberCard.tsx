@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { CrownIcon } from '../../ui/icons';
-import { useDisplayName } from '../account/guestIdentity';
-import { groupDisplayName } from '../me/groupName';
+import { useDisplayName } from '../account';
+import { groupDisplayName } from '../me';
 import styles from './vip.module.css';
 
 /**

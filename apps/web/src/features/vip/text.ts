@@ -2,7 +2,7 @@
 import type { GrantKind, OrderStatus, PayChannel, PlanLong } from '@openvod/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupDisplayName } from '../me/groupName';
+import { groupDisplayName } from '../me';
 
 export function useVipText() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@
  */
 import type { VodDetail, VodItem } from '@openvod/contract';
 import { picUrl } from '../../lib/picUrl';
-import { resolveSelection } from '../player/episodes';
+import { resolveSelection } from '../player';
 
 export interface WallpaperSlide {
   key: string;

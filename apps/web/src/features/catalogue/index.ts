@@ -1,0 +1,2 @@
+/** The catalogue feature's public surface: what other features use of it (import rules, .dependency-cruiser.cjs). */
+export { useHome } from './queries';

@@ -1,0 +1,2 @@
+/** The small-video feature's public surface: what other features use of it (import rules, .dependency-cruiser.cjs). */
+export { FeedVideo } from './FeedVideo';
