@@ -17,14 +17,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 
 /** A stored object read back: its bytes as a stream, with what is known of its type and size. */
 export interface StoredObject {
@@ -118,7 +111,10 @@ export interface S3StorageOptions {
   prefix: string;
 }
 
-/** Storage in an S3-compatible bucket (the bucket must exist). */
+/**
+ * Storage in an S3-compatible bucket (the bucket must exist). The AWS SDK (tens of MB in memory) is loaded at the
+ * first use, so a server without S3 never loads it.
+ */
 export function s3Storage(opts: S3StorageOptions): FileStorage {
   const config: S3ClientConfig = {
     region: opts.region,
@@ -126,20 +122,26 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
     credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
   };
   if (opts.endpoint) config.endpoint = opts.endpoint;
-  const client = new S3Client(config);
+  let sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: import('@aws-sdk/client-s3').S3Client }>;
+  const load = () => {
+    sdk ??= import('@aws-sdk/client-s3').then((s3) => ({ s3, client: new s3.S3Client(config) }));
+    return sdk;
+  };
   const Key = (key: string) => `${opts.prefix}${key}`;
   return {
     kind: 's3',
     async put(key, body, contentType) {
       checkKey(key);
+      const { s3, client } = await load();
       await client.send(
-        new PutObjectCommand({ Bucket: opts.bucket, Key: Key(key), Body: body, ContentType: contentType }),
+        new s3.PutObjectCommand({ Bucket: opts.bucket, Key: Key(key), Body: body, ContentType: contentType }),
       );
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
+      const { s3, client } = await load();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: Key(key) }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket: opts.bucket, Key: Key(key) }));
         if (!out.Body) return null;
         return {
           body:
@@ -148,13 +150,14 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
           length: out.ContentLength,
         };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+        if (err instanceof s3.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
         throw err;
       }
     },
     async delete(key) {
       if (!isStorageKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: Key(key) }));
+      const { s3, client } = await load();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: opts.bucket, Key: Key(key) }));
     },
   };
 }

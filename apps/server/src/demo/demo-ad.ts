@@ -5,14 +5,15 @@
  * only while the operator has never set `ads`); `DEMO_ADS=0` seeds the ad but leaves the switch off (the e2e server
  * does so: specs that want ads turn the switch on through the console API).
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
 import { AD_SLOT } from '@openvod/contract';
 import { count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { getSettings, setSetting } from '../core/settings.ts';
 import type { Db } from '../db/client.ts';
 import { macAd } from '../db/schema/index.ts';
+import { loadSharp } from '../lib/sharp.ts';
 import { APP_CONFIG_KEY } from '../modules/appconfig/appconfig.service.ts';
 
 export const DEMO_AD_FILE = 'ads/demo-preroll.jpg';
@@ -61,7 +62,7 @@ export async function ensureDemoAdImage(mediaDir: string): Promise<string> {
   if (current) return file;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(tmp);
+  await (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(tmp);
   fs.renameSync(tmp, file);
   fs.writeFileSync(source, svg);
   return file;

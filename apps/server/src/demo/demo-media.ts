@@ -24,13 +24,14 @@
  * Live channels (`/media/live/<channel>/index.m3u8` in the feed) are not generated here: live-demo.ts runs ffmpeg
  * for them while the server runs; this module only makes their posters.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp.ts';
 import { findFfmpeg, listFfmpegFilters, runFfmpeg } from '../modules/media/index.ts';
 import { designFor, renderDayCover, renderWallpaper, WALLPAPER_SIZE } from './wallpapers.ts';
 
@@ -782,7 +783,7 @@ async function makeStill(bin: string, root: string, rel: string, still: Still) {
     for (const p of still.previews) {
       const to = path.join(root, p.out);
       await fs.mkdir(path.dirname(to), { recursive: true });
-      await sharp(out).resize(p.width, p.height, { fit: 'cover' }).jpeg({ quality: 82 }).toFile(to);
+      await (await loadSharp())(out).resize(p.width, p.height, { fit: 'cover' }).jpeg({ quality: 82 }).toFile(to);
     }
   } else if (still.kind === 'cover') {
     await renderDayCover(out);

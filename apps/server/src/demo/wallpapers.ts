@@ -6,8 +6,9 @@
  * A design is chosen per wallpaper name: {@link WALLPAPER_DESIGNS} names the demo feed's wallpapers; any other name
  * gets a pattern and palette derived from its hash, so the feed may add wallpapers freely.
  */
+
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp.ts';
 
 /** Full-size wallpaper: 1080×1920 (9:16 portrait, a common phone resolution). */
 export const WALLPAPER_SIZE = { width: 1080, height: 1920 } as const;
@@ -268,7 +269,7 @@ export async function renderWallpaper(
   size: { width: number; height: number } = WALLPAPER_SIZE,
 ): Promise<void> {
   const svg = wallpaperSvg(name, designFor(name), size.width, size.height);
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85, progressive: true, mozjpeg: false }).toFile(outFile);
+  await (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 85, progressive: true, mozjpeg: false }).toFile(outFile);
 }
 
 /**
@@ -288,5 +289,5 @@ export function dayCoverSvg(): string {
 /** Render the demo day cover ({@link dayCoverSvg}) to a JPEG. */
 export async function renderDayCover(outFile: string): Promise<void> {
   const svg = dayCoverSvg();
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85, progressive: true }).toFile(outFile);
+  await (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 85, progressive: true }).toFile(outFile);
 }

@@ -8,13 +8,14 @@
  * (a name guessed at from many addresses is slowed down, never closed to its owner: limits.ts LoginGuard), reg
  * 20/min per IP plus the operator's daily cap per IP, regCheck 60/min per IP.
  */
+
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { setAuthenticator } from '../../core/auth.ts';
 import { badRequest } from '../../core/errors.ts';
 import { t } from '../../core/i18n/messages.ts';
 import { defineRoute } from '../../core/routes.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { type AccountsService, clientContext, currentUser } from './accounts.service.ts';
 
 /** Largest avatar upload accepted (bytes). */
@@ -42,7 +43,7 @@ export function sniffImage(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
 export async function reencodePortrait(buf: Buffer): Promise<Buffer> {
   if (!sniffImage(buf)) throw badRequest('portrait_type', {}, 'file');
   try {
-    return await sharp(buf, { failOn: 'error', limitInputPixels: 50_000_000 })
+    return await (await loadSharp())(buf, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
       .resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover' })
       .flatten({ background: '#ffffff' })
