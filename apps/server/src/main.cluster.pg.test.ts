@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { formFile, image } from './modules/accounts/test-helpers.ts';
 import { type LocalS3, startLocalS3 } from './test/s3.ts';
-import { spawnMain } from './test/spawn-main.ts';
+import { addressOf, type MainProcess, startMain } from './test/spawn-main.ts';
 
 const ADMIN_PASSWORD = 'test-password-1';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -57,16 +57,10 @@ async function sql<T extends pg.QueryResultRow>(text: string, url = dbUrl): Prom
   }
 }
 
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(role: string): Proc {
+function run(role: string): MainProcess {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `openvod-cluster-${role}-`));
   dirs.push(dataDir);
-  const child = spawnMain({
+  const p = startMain({
     ...process.env,
     ROLE: role,
     DATABASE_URL: dbUrl,
@@ -78,28 +72,8 @@ function run(role: string): Proc {
     MEDIA_URL_SECRET: 'cluster-test-media-secret',
     ...s3.env,
   });
-  children.push(child);
-  let out = '';
-  const append = (c: Buffer) => {
-    out += c.toString();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-/** The base address a started process printed (`pattern` captures it). */
-function addressOf(p: Proc, pattern: RegExp): Promise<string> {
-  return vi.waitFor(
-    () => {
-      if (p.child.exitCode !== null) throw new Error(`exited: ${p.output()}`);
-      const m = pattern.exec(p.output());
-      if (!m?.[1]) throw new Error('not ready yet');
-      return m[1];
-    },
-    { timeout: 240_000, interval: 200 },
-  );
+  children.push(p.child);
+  return p;
 }
 
 async function call<T = Record<string, unknown>>(

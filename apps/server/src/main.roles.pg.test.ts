@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { spawnMain } from './test/spawn-main.ts';
+import { addressOf, type MainProcess, startMain } from './test/spawn-main.ts';
 
 const ADMIN_PASSWORD = 'test-password-1';
 const dbName = `ov_test_roles_${randomBytes(5).toString('hex')}`;
@@ -43,14 +43,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function run(role: string, env: Record<string, string> = {}): Proc {
-  const child = spawnMain({
+function run(role: string, env: Record<string, string> = {}): MainProcess {
+  const p = startMain({
     ...process.env,
     ROLE: role,
     DATABASE_URL: dbUrl,
@@ -58,29 +52,8 @@ function run(role: string, env: Record<string, string> = {}): Proc {
     ADMIN_PASSWORD,
     ...env,
   });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-/** The base address a started process printed (`pattern` captures it). */
-async function addressOf(p: Proc, pattern: RegExp): Promise<string> {
-  return vi.waitFor(
-    () => {
-      if (p.child.exitCode !== null) throw new Error(`exited: ${p.output()}`);
-      const m = pattern.exec(p.output());
-      if (!m?.[1]) throw new Error('not ready yet');
-      return m[1];
-    },
-    { timeout: 240_000, interval: 200 },
-  );
+  children.push(p.child);
+  return p;
 }
 
 describe('main.ts roles', () => {

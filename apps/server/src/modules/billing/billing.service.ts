@@ -12,7 +12,7 @@
  * - reports.service.ts: the revenue report;
  * - billing.repo.ts: every query.
  */
-import type { CodeBatch, GrantKind, MemberState } from '@openvod/contract';
+import type { CodeBatch, MemberState } from '@openvod/contract';
 import type { Db } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BillingContext, BillingOptions } from './billing.context.ts';
@@ -106,14 +106,7 @@ export class BillingService {
   }
 
   /** {@link RedemptionService.createCodeBatch}: a batch of fresh redemption codes. */
-  createCodeBatch(body: {
-    batch_name: string;
-    count: number;
-    grant_kind: GrantKind;
-    grant_amount: number;
-    grant_group_id: number;
-    expires_at: string;
-  }): Promise<CodeBatch> {
+  createCodeBatch(body: Parameters<RedemptionService['createCodeBatch']>[0]): Promise<CodeBatch> {
     return this.redemption.createCodeBatch(body);
   }
 
