@@ -241,8 +241,15 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     if (!openCode) return;
     let busy = false;
     let stopped = false;
-    const look = async () => {
-      if (busy || stopped) return;
+    // A look asked for while one is on its way (the payer came back just as a poll left): the answer on its way
+    // may predate the payment, so one more look follows it rather than waiting for the next poll.
+    let again = false;
+    const look = async (): Promise<void> => {
+      if (stopped) return;
+      if (busy) {
+        again = true;
+        return;
+      }
       busy = true;
       try {
         const res = await billingApi.orderInfo(openCode);
@@ -254,6 +261,10 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
         // offline or signed out: the payer can still answer the question
       } finally {
         busy = false;
+      }
+      if (again) {
+        again = false;
+        await look();
       }
     };
     const onVisible = () => {

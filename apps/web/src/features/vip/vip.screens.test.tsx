@@ -105,7 +105,15 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/**
+ * How long a test waits for the look that the payer's return starts (its requests and the dialog). Generous for a
+ * busy machine, under the test's own 5 s; the tests that use it keep the poll's interval from firing, so only the
+ * return can pass them.
+ */
+const RETURN_CHECK_WAIT_MS = 4000;
 
 function renderPage(page: ReactNode) {
   return render(
@@ -304,22 +312,26 @@ describe('coming back from the payment (PaymentFlow check)', () => {
   });
 
   it('an order still unpaid on return is asked about; paid meanwhile, focus shows it paid', async () => {
+    // The poll's interval never fires here: only the focus can find the payment (on a busy machine, in any time).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     pending();
     renderPage(<BuyCenterPage />);
     await screen.findByTestId('pay-ask');
     verifyPaid = true;
     window.dispatchEvent(new Event('focus'));
-    await screen.findByTestId('pay-success');
+    await screen.findByTestId('pay-success', {}, { timeout: RETURN_CHECK_WAIT_MS });
   });
 
   it('with the QR code shown, the page becoming visible again finds the order paid', async () => {
+    // The poll's interval never fires here: only the page becoming visible can find the payment.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderPage(<BuyCenterPage />);
     fireEvent.click((await screen.findByTestId('vip-channel-wechat')).querySelector('input') as HTMLInputElement);
     fireEvent.click(screen.getByTestId('vip-buy'));
     await screen.findByTestId('pay-qr');
     verifyPaid = true;
     document.dispatchEvent(new Event('visibilitychange'));
-    await screen.findByTestId('pay-success');
+    await screen.findByTestId('pay-success', {}, { timeout: RETURN_CHECK_WAIT_MS });
   });
 });
 
