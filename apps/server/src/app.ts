@@ -169,8 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // The catalogue (modules/content): first, as the modules below read its service while they are built.
   await app.register(contentModule);
-  const signer = mediaSigner;
-  app.decorate('mediaSigner', signer);
+  app.decorate('mediaSigner', mediaSigner);
   // SMS codes and the one-click provider (modules/sms); development fakes refuse NODE_ENV=production.
   await app.register(smsModule);
   // The operator console: its sign-in, import and the Jobs page (modules/admin).

@@ -326,13 +326,15 @@ export async function createSession(
  * (user_status 0). Moves the session's last_seen_at at most once a minute.
  */
 export async function authenticateUser(db: Db, token: string, now: Date = new Date()): Promise<UserRow> {
-  return (await authenticateSession(db, token, now)).user;
+  if (!token) throw unauthorized();
+  return (await authenticateSession(db, sha256(token), now)).user;
 }
 
-/** {@link authenticateUser} with the session's end (what the session cache keeps, session-cache.ts). */
-async function authenticateSession(db: Db, token: string, now: Date): Promise<{ user: UserRow; expiresAt: Date }> {
-  if (!token) throw unauthorized();
-  const tokenHash = sha256(token);
+/**
+ * {@link authenticateUser} of a token by its SHA-256 (hex), with the session's end (what the session cache keeps,
+ * session-cache.ts).
+ */
+async function authenticateSession(db: Db, tokenHash: string, now: Date): Promise<{ user: UserRow; expiresAt: Date }> {
   const row = await repo.sessionWithUser(db, tokenHash);
   if (!row || row.session.expires_at.getTime() <= now.getTime() || row.user.user_deleted_at) throw unauthorized();
   if (row.user.user_status !== 1) throw forbidden();
@@ -739,8 +741,8 @@ export class AccountsService {
 
   /** The user of a token (401/403, see {@link authenticateUser}), after the VIP expiry check. Reads the database. */
   async authenticate(token: string): Promise<UserRow> {
-    const now = this.now();
-    return (await this.authenticateAndCache(token, now)).user;
+    if (!token) throw unauthorized();
+    return (await this.authenticateAndCache(sha256(token), this.now())).user;
   }
 
   /**
@@ -751,11 +753,13 @@ export class AccountsService {
   async caller(token: string): Promise<CachedCaller> {
     if (!token) throw unauthorized();
     const now = this.now();
-    return this.sessions.get(sha256(token), now.getTime()) ?? (await this.authenticateAndCache(token, now)).caller;
+    const hash = sha256(token);
+    return this.sessions.get(hash, now.getTime()) ?? (await this.authenticateAndCache(hash, now)).caller;
   }
 
-  private async authenticateAndCache(token: string, now: Date): Promise<{ user: UserRow; caller: CachedCaller }> {
-    const session = await authenticateSession(this.db, token, now);
+  /** Authenticate a token by its hash (the database), expire a VIP past its end, and cache the caller. */
+  private async authenticateAndCache(hash: string, now: Date): Promise<{ user: UserRow; caller: CachedCaller }> {
+    const session = await authenticateSession(this.db, hash, now);
     const user = await expireVipIfDue(this.db, session.user, now);
     const caller: CachedCaller = {
       user_id: user.user_id,
@@ -763,7 +767,7 @@ export class AccountsService {
       user_end_time: user.user_end_time,
       expires_at: session.expiresAt.getTime(),
     };
-    this.sessions.set(sha256(token), caller);
+    this.sessions.set(hash, caller);
     return { user, caller };
   }
 

@@ -11,6 +11,7 @@
  * Besides accounts.service.ts and phone.service.ts, only what is exported here may be imported by other modules
  * (.dependency-cruiser.cjs).
  */
+import type { Redis } from 'ioredis';
 import { defineModule } from '../../core/module.ts';
 import { accountsJob } from './accounts.jobs.ts';
 import { accountsRoutes } from './accounts.routes.ts';
@@ -38,15 +39,19 @@ declare module '../../core/module.ts' {
   }
 }
 
+/**
+ * Failed sign-ins per name and address (then 429 there) and per name (then slowed down), shared by every process
+ * through Redis: keys `<keyPrefix>login-fail-addr:` and `<keyPrefix>login-fail:` (the viewers' and, with an
+ * `admin-` prefix, the console's; modules/admin).
+ */
+export function redisLoginGuard(redis: Redis, keyPrefix: string): LoginGuard {
+  const counter = (key: string) =>
+    new RedisFailureCounter(redis, `${keyPrefix}${key}`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS);
+  return new LoginGuard(counter('login-fail-addr:'), counter('login-fail:'), LOGIN_SLOWDOWN_MS);
+}
+
 export const accountsModule = defineModule('accounts', ['sms'], async (app, ctx) => {
-  const { config, redis, redisPrefix } = ctx;
-  const failures = (kind: string) =>
-    new RedisFailureCounter(
-      redis as NonNullable<typeof redis>,
-      `${redisPrefix}${kind}:`,
-      LOGIN_FAILURES_PER_NAME,
-      LOGIN_FAILURE_WINDOW_MS,
-    );
+  const { config, redis } = ctx;
   const accounts = new AccountsService(ctx.db.db, {
     timeZone: config.timeZone,
     mediaDir: ctx.mediaDir,
@@ -56,9 +61,7 @@ export const accountsModule = defineModule('accounts', ['sms'], async (app, ctx)
     // keepalive_points, reg_ip_daily_limit and tourist_state come from the operator's app config, read live.
     settings: () => app.services.appConfig.accountSettings(),
     // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
-    loginGuard: redis
-      ? new LoginGuard(failures('login-fail-addr'), failures('login-fail'), LOGIN_SLOWDOWN_MS)
-      : undefined,
+    loginGuard: redis ? redisLoginGuard(redis, ctx.redisPrefix) : undefined,
   });
   const phone = new PhoneService(
     accounts,

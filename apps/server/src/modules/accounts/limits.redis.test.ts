@@ -11,9 +11,10 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
+import { connectRedis } from '../../core/redis.ts';
 import { createTestDb, type TestDb } from '../../test/harness.ts';
 import { LOGIN_FAILURES_PER_NAME, LOGIN_SLOWDOWN_MS } from './accounts.service.ts';
-import { connectRedis, MemoryFailureCounter, RedisFailureCounter } from './limits.ts';
+import { MemoryFailureCounter, RedisFailureCounter } from './limits.ts';
 import { nextIp } from './test-helpers.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';

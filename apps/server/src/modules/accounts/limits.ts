@@ -145,5 +145,3 @@ export class LoginGuard {
     await this.perAccount.reset(name);
   }
 }
-
-export { connectRedis } from '../../core/redis.ts';

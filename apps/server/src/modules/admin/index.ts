@@ -9,10 +9,8 @@
  * The content service (cache drops after an import) and the billing service (adminMe
  * `fake_pay`) are read at each call, not while the module is built.
  */
-import type { Redis } from 'ioredis';
 import { defineModule } from '../../core/module.ts';
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURES_PER_NAME, LOGIN_SLOWDOWN_MS } from '../accounts/accounts.service.ts';
-import { LoginGuard, RedisFailureCounter } from '../accounts/index.ts';
+import { redisLoginGuard } from '../accounts/index.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { AdminService } from './admin.service.ts';
 import { jobsAdminRoutes } from './jobs.routes.ts';
@@ -21,16 +19,6 @@ declare module '../../core/module.ts' {
   interface Services {
     admin: AdminService;
   }
-}
-
-/**
- * Failed console sign-ins per name and address (then 429 there) and per name (then slowed down), shared by every
- * process: Redis keys `<prefix>admin-login-fail-addr:` and `<prefix>admin-login-fail:`.
- */
-function redisLoginGuard(redis: Redis, prefix: string): LoginGuard {
-  const counter = (key: string) =>
-    new RedisFailureCounter(redis, `${prefix}${key}`, LOGIN_FAILURES_PER_NAME, LOGIN_FAILURE_WINDOW_MS);
-  return new LoginGuard(counter('admin-login-fail-addr:'), counter('admin-login-fail:'), LOGIN_SLOWDOWN_MS);
 }
 
 export const adminModule = defineModule('admin', [], (app, ctx) => {
@@ -42,7 +30,7 @@ export const adminModule = defineModule('admin', [], (app, ctx) => {
     // The billing module offers the test channel only when FAKE_PAY allows it (and refuses to start in production).
     fakePay: () => app.services.billing.channels.get('fake') !== undefined,
     // Failed console sign-ins, counted as the viewer's are, in Redis with REDIS_URL (in memory otherwise).
-    loginGuard: redis ? redisLoginGuard(redis, ctx.redisPrefix) : undefined,
+    loginGuard: redis ? redisLoginGuard(redis, `${ctx.redisPrefix}admin-`) : undefined,
   });
   app.services.admin = admin;
   adminRoutes(app, admin);

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
+import { connectRedis } from '../../core/redis.ts';
 import { macVod } from '../../db/schema/index.ts';
 import { createTestDb, type TestApp, type TestDb } from '../../test/harness.ts';
-import { connectRedis } from '../accounts/limits.ts';
 import { makeUser, nextIp, type TestUser } from '../accounts/test-helpers.ts';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
