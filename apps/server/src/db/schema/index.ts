@@ -9,3 +9,4 @@ export * from './playback.ts';
 export * from './points.ts';
 export * from './quotas.ts';
 export * from './rewards.ts';
+export * from './promotion.ts';

@@ -9,7 +9,8 @@
  * - `points`: balance = `mac_user.user_points`, journal = `mac_plog` (MacCMS points log, `plog_key` unique; the
  *   accounts module's `creditPoints` writes both). Not in these tables.
  * - `views`, `downloads`: extra view / download times (redemption codes), balance in `ledger_account`.
- * - `cash_fen`: promotion earnings (later issues), balance in `ledger_account`.
+ * - `cash_fen`, `earn_pending`, `cash_frozen`: the promotion programme's fen (available, on hold, reserved by withdrawals;
+ *   db/schema/promotion.ts), balances in `ledger_account`; `cash_paid` journals fen paid out.
  * - `vip_s`, `noad_s`, `paid_fen`: journal only (seconds of VIP / ad-free time added; fen paid for an order). Their
  *   "balance" is a time (`user_end_time`, `user_noad_time`) or revenue, not a sum; the nightly check skips them.
  */

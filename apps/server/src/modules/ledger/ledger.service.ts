@@ -20,10 +20,14 @@ import type { Db } from '../../db/client.ts';
 import { creditPoints } from '../accounts/accounts.service.ts';
 import * as repo from './ledger.repo.ts';
 
-/** Assets with a balance in `ledger_account`. */
-export const BALANCE_ASSETS = ['views', 'downloads', 'cash_fen'] as const;
-/** Assets journaled without a summed balance. */
-export const JOURNAL_ASSETS = ['vip_s', 'noad_s', 'paid_fen'] as const;
+/**
+ * Assets with a balance in `ledger_account`. The promotion programme's money (fen, db/schema/promotion.ts):
+ * `earn_pending` earnings on hold, `cash_fen` available to withdraw, `cash_frozen` reserved by withdrawals not yet
+ * paid or returned.
+ */
+export const BALANCE_ASSETS = ['views', 'downloads', 'cash_fen', 'earn_pending', 'cash_frozen'] as const;
+/** Assets journaled without a summed balance (`cash_paid`: fen paid out by withdrawals). */
+export const JOURNAL_ASSETS = ['vip_s', 'noad_s', 'paid_fen', 'cash_paid'] as const;
 export type LedgerAsset = 'points' | (typeof BALANCE_ASSETS)[number] | (typeof JOURNAL_ASSETS)[number];
 
 export interface PostInput {
@@ -104,7 +108,7 @@ export class LedgerService {
   }
 
   /**
-   * Move every balance of `fromUser` (views, downloads, cash_fen) to `toUser` inside `tx`: the rows are locked, then
+   * Move every balance of `fromUser` (views, downloads and the promotion's fen balances) to `toUser` inside `tx`: the rows are locked, then
    * one journal row on each side per asset (kind `merge`, keys `<key>:<asset>:out` / `:in`), so a replayed key
    * moves nothing. Used by the guest merge (modules/accounts/guest-merge.ts). Returns the amounts moved by asset.
    */
@@ -146,10 +150,10 @@ export class LedgerService {
     return (await repo.balanceOf(db, userId, asset)) ?? 0;
   }
 
-  /** Balances of one user by asset (views, downloads, cash_fen). */
+  /** Balances of one user by asset (views, downloads, cash_fen, earn_pending, cash_frozen; 0 without a row). */
   async balances(db: Db, userId: number): Promise<Record<(typeof BALANCE_ASSETS)[number], number>> {
     const rows = await repo.balancesOf(db, userId);
-    const out = { views: 0, downloads: 0, cash_fen: 0 };
+    const out = { views: 0, downloads: 0, cash_fen: 0, earn_pending: 0, cash_frozen: 0 };
     for (const r of rows) if (isBalanceAsset(r.asset as LedgerAsset)) out[r.asset as keyof typeof out] = r.balance;
     return out;
   }
