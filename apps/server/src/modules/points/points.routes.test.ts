@@ -374,7 +374,7 @@ describe('tasks that cannot be completed are not offered', () => {
     expect(keys).toContain('save_qr');
     const qr = await get(u, '/api/points/plog?type=23&id=1');
     expect(qr.statusCode).toBe(400);
-    expect(qr.json().msg).toBe('该任务奖励由系统自动发放');
+    expect(qr.json().msg).toBe('This reward is given automatically');
     await expect(t.app.services.points.award(u.user.user_id, 22, 1)).rejects.toThrow();
     const [row] = await t.db.db.select().from(macUser).where(eq(macUser.user_id, u.user.user_id));
     expect(row?.user_points).toBe(0);
