@@ -130,6 +130,7 @@ export default function ConsoleLayout() {
         { key: 'app-config', icon: <Icon d={ICONS.appConfig} />, label: t('nav.appConfig') },
         { key: 'app-version', icon: <Icon d={ICONS.appVersion} />, label: t('nav.appVersion') },
         { key: 'ads', icon: <Icon d={ICONS.ads} />, label: t('nav.ads') },
+        { key: 'poster', icon: <Icon d={ICONS.covers} />, label: t('nav.poster') },
       ],
     },
     {

@@ -19,6 +19,9 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminLogin: { method: 'POST', path: '/api/admin/login' },
   adminLogout: { method: 'POST', path: '/api/admin/logout' },
   adminMe: { method: 'GET', path: '/api/admin/me' },
+  adminGetPosterSettings: { method: 'GET', path: '/api/admin/poster' },
+  adminUploadPosterBackground: { method: 'POST', path: '/api/admin/poster/background' },
+  adminDeletePosterBackground: { method: 'DELETE', path: '/api/admin/poster/background' },
   adminListVods: { method: 'GET', path: '/api/admin/vods' },
   adminGetVod: { method: 'GET', path: '/api/admin/vods/:id' },
   adminUpdateVod: { method: 'PATCH', path: '/api/admin/vods/:id' },
@@ -105,7 +108,11 @@ type Args<K extends ConsoleOp> = (Table[K] extends { params: unknown }
   ? { params: Record<string, string | number> }
   : { params?: never }) &
   (Table[K] extends { query: infer Q } ? { query?: Partial<Input<Q>> } : { query?: never }) &
-  (Table[K] extends { body: infer B } ? { body: Input<B> } : { body?: never }) & { signal?: AbortSignal };
+  (Table[K] extends { body: infer B }
+    ? { body: Input<B> }
+    : Table[K] extends { multipart: true }
+      ? { body: FormData }
+      : { body?: never }) & { signal?: AbortSignal };
 
 /** A failed call: HTTP status (0 for network failures), body code and message, and the offending field. */
 export class ApiError extends Error {
@@ -157,8 +164,11 @@ export async function call<K extends ConsoleOp>(
   };
   const token = getToken();
   if (token) headers.authorcode = token;
-  let body: string | undefined;
-  if (a.body !== undefined) {
+  let body: string | FormData | undefined;
+  // A multipart upload (an endpoint marked `multipart`): the browser sets the content type with its boundary.
+  if (typeof FormData !== 'undefined' && a.body instanceof FormData) {
+    body = a.body;
+  } else if (a.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(a.body);
   }

@@ -5,6 +5,21 @@
 import { useSyncExternalStore } from 'react';
 
 const zhCN = {
+  // promotion poster (modules/poster)
+  'nav.poster': '推广海报',
+  'poster.title': '推广海报背景',
+  'poster.intro':
+    '会员的推广海报由服务器绘制：背景图铺满整张海报，底部是会员的头像、昵称、邀请码和邀请链接的二维码。没有背景图时使用带应用名称的渐变背景。',
+  'poster.background': '当前背景',
+  'poster.defaultBg': '默认渐变背景',
+  'poster.upload': '上传背景',
+  'poster.replace': '更换背景',
+  'poster.remove': '移除背景',
+  'poster.removeConfirm': '移除背景？会员的海报将改用默认渐变背景。',
+  'poster.hint': '支持 JPEG、PNG、WebP，最大 5 MB；建议 750 × 1334 像素，图片会按此比例居中裁剪。',
+  'poster.preview': '海报预览（示例会员）',
+  'poster.uploaded': '背景已更新',
+  'poster.removed': '背景已移除',
   // danmaku moderation (issue 5)
   'nav.danmaku': '弹幕管理',
   'danmaku.col.text': '弹幕',
@@ -772,6 +787,22 @@ const zhCN = {
 export type MessageKey = keyof typeof zhCN;
 
 const enUS: Record<MessageKey, string> = {
+  // promotion poster (modules/poster)
+  'nav.poster': 'Promotion poster',
+  'poster.title': 'Promotion poster background',
+  'poster.intro':
+    "Members' promotion posters are drawn by the server: the background fills the poster; at the bottom come the member's avatar, nickname, invitation code and the QR of the invitation link. Without a background, a gradient with the app's name is drawn.",
+  'poster.background': 'Current background',
+  'poster.defaultBg': 'Default gradient',
+  'poster.upload': 'Upload background',
+  'poster.replace': 'Replace background',
+  'poster.remove': 'Remove background',
+  'poster.removeConfirm': "Remove the background? Members' posters go back to the default gradient.",
+  'poster.hint':
+    'JPEG, PNG or WebP, at most 5 MB; 750 × 1334 px is best (the picture is centre-cropped to that shape).',
+  'poster.preview': 'Poster preview (sample member)',
+  'poster.uploaded': 'Background updated',
+  'poster.removed': 'Background removed',
   // danmaku moderation (issue 5)
   'nav.danmaku': 'Danmaku',
   'danmaku.col.text': 'Danmaku',

@@ -28,6 +28,7 @@ export const keys = {
   topics: ['admin', 'topics'] as const,
   catalogueSettings: ['admin', 'catalogue-settings'] as const,
   dayCovers: ['admin', 'day-covers'] as const,
+  poster: ['admin', 'poster'] as const,
 };
 
 export function useTypes() {

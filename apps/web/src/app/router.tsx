@@ -76,6 +76,8 @@ const RedemptionCodePage = lazyPage(() => import('../features/vip/RedemptionCode
 const PointsCenterPage = lazyPage(() => import('../features/points/PointsCenterPage'));
 const TaskListPage = lazyPage(() => import('../features/points/TaskListPage'));
 const ExchangeCenterPage = lazyPage(() => import('../features/points/ExchangeCenterPage'));
+const RewardMorePage = lazyPage(() => import('../features/poster/RewardMorePage'));
+const IdCardPage = lazyPage(() => import('../features/poster/IdCardPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -158,6 +160,8 @@ export function AppRoutes() {
             [paths.pointsCenter, <PointsCenterPage key="points" />],
             [paths.taskList, <TaskListPage key="tasks" />],
             [paths.exchangeCenter, <ExchangeCenterPage key="exchange" />],
+            [paths.rewardMore, <RewardMorePage key="reward-more" />],
+            [paths.idCard, <IdCardPage key="id-card" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -183,6 +183,11 @@ export interface RequestOptions {
    * headers the client sets itself (a name the client sets, compared case-insensitively, is ignored).
    */
   headers?: Record<string, string>;
+  /**
+   * The answer is not the JSON envelope (a file download): a 2xx answer resolves to the `Response` itself, unread;
+   * any other is read as the envelope's error as usual.
+   */
+  raw?: boolean;
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -261,6 +266,7 @@ export function createApiClient(options: ApiClientOptions) {
         if (!isOnline()) throw new ApiError(translate('error.offline'), 0, 0, 'offline');
         throw new ApiError(translate('error.network'), 0, 0, 'network');
       }
+      if (req.raw && response.ok) return response as T;
       let body: unknown;
       try {
         body = await response.json();

@@ -25,6 +25,8 @@ export const paths = {
   seekMovie: '/pages/seekmovie/index',
   feedBack: '/pages/me/feed-back',
   levelConfig: '/pages/me/level-config',
+  rewardMore: '/pages/me/reward-more',
+  idCard: '/pages/me/id-card',
   wallpaperDetail: '/pages/wallpaper/detail',
   personalCenter: '/pages/me/personal-center',
   bindPhone: '/pages/me/bind-phone',

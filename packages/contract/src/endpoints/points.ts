@@ -23,8 +23,8 @@ export const pointsEndpoints = {
     response: P.SetPlogResponse,
     auth: 'user',
     summary:
-      'Record a reward event: type 10 daily check-in (once per operator day), 13 ad click, 21 share, 23 save ' +
-      'promotion QR (each capped per day by the task config); other task types are awarded by the server',
+      'Record a reward event: type 10 daily check-in (once per operator day), 13 ad click, 21 share (each capped ' +
+      'per day by the task config); other task types are awarded by the server (23 by createQrcode)',
   },
   getTask: {
     method: 'GET',

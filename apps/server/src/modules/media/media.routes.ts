@@ -26,12 +26,13 @@ export async function mediaRoutes(app: FastifyInstance, opts: { mediaDir: string
       if (kind === 'none') throw notFound();
       if (kind === 'signed' && !(await app.mediaSigner.verify(req.raw as never))) throw forbidden();
     });
-    // Uploaded files come from the storage port (the media folder, or an S3 bucket every process shares).
-    media.get('/media/avatars/:file', { schema: { hide: true } }, async (req, reply) => {
-      const { file } = req.params as { file: string };
+    // Uploaded and drawn files come from the storage port (the media folder, or an S3 bucket every process
+    // shares): avatars (modules/accounts), posters, identity QRs and poster backgrounds (modules/poster).
+    media.get('/media/:folder(^avatars$|^posters$)/:file', { schema: { hide: true } }, async (req, reply) => {
+      const { folder, file } = req.params as { folder: string; file: string };
       let obj: Awaited<ReturnType<FileStorage['get']>>;
       try {
-        obj = await storage.get(`avatars/${file}`);
+        obj = await storage.get(`${folder}/${file}`);
       } catch (err) {
         req.log.warn({ err }, 'storage read failed');
         throw new AppError(503, ErrorCode.internal, 'storage_unavailable');

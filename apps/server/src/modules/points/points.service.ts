@@ -53,10 +53,11 @@ export interface PointsOptions {
 }
 
 /**
- * Tasks whose feature the product does not have (no comments module, no promotion QR poster): they can never be
- * completed, so they are never offered nor paid, whatever the task config says.
+ * Tasks whose feature the product does not have (no comments module): they can never be completed, so they are
+ * never offered nor paid, whatever the task config says. (23 "save promotion QR" is paid by the poster module's
+ * createQrcode, modules/poster.)
  */
-export const UNBUILT_TASK_TYPES: ReadonlySet<number> = new Set([TASK_PLOG.comment, TASK_PLOG.saveQr]);
+export const UNBUILT_TASK_TYPES: ReadonlySet<number> = new Set([TASK_PLOG.comment]);
 
 /** The first VIP group id (spec §4 "VIP: group_id above 2"). */
 export const VIP_GROUP_MIN = 3;
@@ -153,7 +154,7 @@ export class PointsService {
   }
 
   /**
-   * setPlog: a reward event the client reports (10 check-in, 13 ad click, 21 share, 23 save QR). Other task types
+   * setPlog: a reward event the client reports (10 check-in, 13 ad click, 21 share). Other task types (23 included)
    * are 400 `points_type_server_only`; unknown types 400 `points_type_invalid`. Type 13 pays only through the
    * `verifyAdClick` claim (400 `points_task_off` when the impression is not claimable), consumed only when it pays.
    */

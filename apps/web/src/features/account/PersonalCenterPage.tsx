@@ -183,6 +183,11 @@ export default function PersonalCenterPage() {
             <span className={styles.value}>{user.invitation_code}</span>
           </div>
         )}
+        <Link to={paths.idCard} className={styles.row} data-testid="profile-id-card">
+          <span className={styles.label}>{t('profile.idCard')}</span>
+          <span className={styles.value}>{t('profile.idCardHint')}</span>
+          <ChevronRightIcon size={16} className={styles.chevron} />
+        </Link>
       </section>
 
       <DatePicker

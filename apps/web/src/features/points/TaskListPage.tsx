@@ -49,6 +49,9 @@ export function taskRoute(task: { plog_type: number; long: number }, places: Tas
     case TASK_PLOG.collectFilm:
     case TASK_PLOG.share:
       return title;
+    case TASK_PLOG.saveQr:
+      // The poster is saved on the promotion methods page (the server pays the task on the download).
+      return paths.rewardMore;
     default:
       return task.long > 0 ? title : undefined;
   }

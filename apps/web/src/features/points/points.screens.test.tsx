@@ -187,7 +187,8 @@ describe('task-list', () => {
     expect(taskRoute(t(TASK_PLOG.adClick), withTitle)).toBeUndefined();
     // Types this app has no page for.
     expect(taskRoute(t(TASK_PLOG.comment), withTitle)).toBeUndefined();
-    expect(taskRoute(t(TASK_PLOG.saveQr), withTitle)).toBeUndefined();
+    // Saving the promotion poster happens on reward-more, title or not.
+    expect(taskRoute(t(TASK_PLOG.saveQr), none)).toBe(paths.rewardMore);
   });
 
   it('shows "unlimited" free views and downloads to a VIP instead of 3/0', async () => {
