@@ -90,6 +90,26 @@ test.describe('scroll positions', () => {
     await expect.poll(() => scrollY(page)).toBe(homeY);
     await expect(card).toBeInViewport();
   });
+
+  test('opened at its bare address, as a newcomer types it, home keeps its position across a tab switch', async ({
+    page,
+  }) => {
+    await presetDevice(page, { locale: 'en-us' });
+    // `/` shows the home page without a route in the address (router.tsx index route); its tab is /pages/home/index.
+    await page.goto('/');
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    const card = page.locator('[data-testid^="home-block-"] [data-testid^="vod-card-"]').last();
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
+    const homeY = await scrollY(page);
+    await page.getByTestId('tab-find').click();
+    await expect(page).toHaveURL(/#\/pages\/find\/index/);
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.getByTestId('tab-home').click();
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(homeY);
+    await expect(card).toBeInViewport();
+  });
 });
 
 test.describe('tasks', () => {
