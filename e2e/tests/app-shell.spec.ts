@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { adminToken, presetDevice, SHOTS_DIR, scrollToEnd, userToken } from './catalogue-helpers';
+import { vodIdByName } from './helpers';
 
 const SHOTS = `${SHOTS_DIR}/app-shell`;
 
@@ -201,6 +202,41 @@ test.describe('words', () => {
       });
       expect(cut, `${locale}: ${text}`).toBeLessThanOrEqual(0.5);
       if (locale === 'en-us') await page.screenshot({ path: `${SHOTS}/title-en-us.png` });
+    }
+  });
+
+  test('the send-danmaku box shows its whole invitation in every language', async ({ page }) => {
+    test.setTimeout(180_000);
+    const id = await vodIdByName(page, '星海拾光');
+    for (const locale of ['zh-cn', 'zh-tw', 'en-us', 'fr-fr', 'de-de', 'es-es', 'pt-pt', 'ja-jp', 'ko-kr']) {
+      await page.addInitScript((l) => {
+        localStorage.setItem(
+          'openvod-settings',
+          JSON.stringify({ state: { permissionAgree: true, darkTheme: true, locale: l }, version: 1 }),
+        );
+      }, locale);
+      await page.goto('about:blank');
+      await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
+      const open = page.getByTestId('danmaku-send-open');
+      await expect(open).toBeAttached({ timeout: 60_000 });
+      // The controls hide themselves after a while: the button is pressed as the viewer's tap would.
+      await open.evaluate((el: HTMLElement) => el.click());
+      const input = page.getByTestId('danmaku-input').locator('input');
+      await expect(input).toBeVisible();
+      // The placeholder's width in the input's own font against the room inside the input.
+      const { need, room, text } = await input.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        ctx.font = `${style.fontSize} ${style.fontFamily}`;
+        return {
+          need: ctx.measureText(el.placeholder).width,
+          room: el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+          text: el.placeholder,
+        };
+      });
+      expect(text, locale).not.toBe('');
+      expect(need, `${locale}: "${text}"`).toBeLessThanOrEqual(room);
+      if (locale === 'en-us') await page.screenshot({ path: `${SHOTS}/danmaku-send-en-us.png` });
     }
   });
 
