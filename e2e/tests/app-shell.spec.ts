@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { adminToken, presetDevice, SHOTS_DIR, scrollToEnd, userToken } from './catalogue-helpers';
+import { vodIdByName } from './helpers';
 
 const SHOTS = `${SHOTS_DIR}/app-shell`;
 
@@ -86,6 +87,26 @@ test.describe('scroll positions', () => {
     await expect(page).toHaveURL(/#\/pages\/detail\/[^?]+\?id=\d+/);
     await expect.poll(() => scrollY(page)).toBe(0);
     await page.goBack();
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(homeY);
+    await expect(card).toBeInViewport();
+  });
+
+  test('opened at its bare address, as a newcomer types it, home keeps its position across a tab switch', async ({
+    page,
+  }) => {
+    await presetDevice(page, { locale: 'en-us' });
+    // `/` shows the home page without a route in the address (router.tsx index route); its tab is /pages/home/index.
+    await page.goto('/');
+    await expect(page.getByTestId('home-content')).toBeVisible();
+    const card = page.locator('[data-testid^="home-block-"] [data-testid^="vod-card-"]').last();
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
+    const homeY = await scrollY(page);
+    await page.getByTestId('tab-find').click();
+    await expect(page).toHaveURL(/#\/pages\/find\/index/);
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.getByTestId('tab-home').click();
     await expect(page.getByTestId('home-content')).toBeVisible();
     await expect.poll(() => scrollY(page)).toBe(homeY);
     await expect(card).toBeInViewport();
@@ -181,6 +202,107 @@ test.describe('words', () => {
       });
       expect(cut, `${locale}: ${text}`).toBeLessThanOrEqual(0.5);
       if (locale === 'en-us') await page.screenshot({ path: `${SHOTS}/title-en-us.png` });
+    }
+  });
+
+  test('the send-danmaku box shows its whole invitation in every language', async ({ page }) => {
+    test.setTimeout(180_000);
+    const id = await vodIdByName(page, '星海拾光');
+    for (const locale of ['zh-cn', 'zh-tw', 'en-us', 'fr-fr', 'de-de', 'es-es', 'pt-pt', 'ja-jp', 'ko-kr']) {
+      await page.addInitScript((l) => {
+        localStorage.setItem(
+          'openvod-settings',
+          JSON.stringify({ state: { permissionAgree: true, darkTheme: true, locale: l }, version: 1 }),
+        );
+      }, locale);
+      await page.goto('about:blank');
+      await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
+      const open = page.getByTestId('danmaku-send-open');
+      await expect(open).toBeAttached({ timeout: 60_000 });
+      // The controls hide themselves after a while: the button is pressed as the viewer's tap would.
+      await open.evaluate((el: HTMLElement) => el.click());
+      const input = page.getByTestId('danmaku-input').locator('input');
+      await expect(input).toBeVisible();
+      // The placeholder's width in the input's own font against the room inside the input.
+      const { need, room, text } = await input.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        ctx.font = `${style.fontSize} ${style.fontFamily}`;
+        return {
+          need: ctx.measureText(el.placeholder).width,
+          room: el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+          text: el.placeholder,
+        };
+      });
+      expect(text, locale).not.toBe('');
+      expect(need, `${locale}: "${text}"`).toBeLessThanOrEqual(room);
+      if (locale === 'en-us') await page.screenshot({ path: `${SHOTS}/danmaku-send-en-us.png` });
+    }
+  });
+
+  test('the home shortcuts show their whole names in every language, broken only between words', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const locale of ['zh-cn', 'zh-tw', 'en-us', 'fr-fr', 'de-de', 'es-es', 'pt-pt', 'ja-jp', 'ko-kr']) {
+      await page.addInitScript((l) => {
+        localStorage.setItem(
+          'openvod-settings',
+          JSON.stringify({ state: { permissionAgree: true, darkTheme: true, locale: l }, version: 1 }),
+        );
+      }, locale);
+      // A full load each time (a hash change alone keeps the running app and its language).
+      await page.goto('about:blank');
+      await page.goto('/#/pages/home/index');
+      const entries = page.getByTestId('home-entries');
+      await expect(entries.locator('a')).toHaveCount(9);
+      // Each label's rendered lines (characters grouped by the top of their box; a soft hyphen or zero-width space
+      // is a break opportunity, not a character), and whether anything of it is clipped.
+      const labels = await entries.locator('a > span:last-child').evaluateAll((els) =>
+        els.map((label) => {
+          const range = document.createRange();
+          const rows = new Map<number, string>();
+          const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node as Text;
+            for (let i = 0; i < text.length; i++) {
+              const ch = text.data[i] ?? '';
+              if (ch === '\u00ad' || ch === '\u200b' || ch.trim() === '') continue;
+              range.setStart(text, i);
+              range.setEnd(text, i + 1);
+              const rects = range.getClientRects();
+              const top = Math.round((rects[rects.length - 1] ?? range.getBoundingClientRect()).top);
+              rows.set(top, (rows.get(top) ?? '') + ch);
+            }
+          }
+          const source = (label.textContent ?? '').replace(/\u00ad|\u200b/g, '');
+          const clipped = label.scrollHeight > label.clientHeight + 1 || label.scrollWidth > label.clientWidth + 1;
+          const lines = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+          return { source, lines, clipped };
+        }),
+      );
+      for (const { source, lines, clipped } of labels) {
+        expect(clipped, `${locale}: ${source} is cut`).toBe(false);
+        expect(lines.join(''), `${locale}: ${source}`).toBe(source.replace(/\s/g, ''));
+      }
+      // A line ends where the text has a space, a soft hyphen or a zero-width space, or after a hyphen: never inside
+      // a word.
+      const raw = await entries.locator('a > span:last-child').allTextContents();
+      labels.forEach(({ lines }, n) => {
+        const text = raw[n] ?? '';
+        let i = 0;
+        for (const line of lines.slice(0, -1)) {
+          for (const ch of line) {
+            while (i < text.length && text[i] !== ch) i++;
+            i++;
+          }
+          const between = /[\s\u00ad\u200b]/.test(text[i] ?? '') || text[i - 1] === '-';
+          expect(between, `${locale}: "${text}" broken after "${line}"`).toBe(true);
+        }
+      });
+      const read = labels.map((l) => l.lines.join(' / '));
+      // Two shortcuts never read the same (Japanese ショート動画 and ショートドラマ were both "ショート…").
+      expect(new Set(read).size, `${locale}: ${read.join(', ')}`).toBe(9);
+      if (locale === 'es-es' || locale === 'ja-jp')
+        await entries.screenshot({ path: `${SHOTS}/entries-${locale}.png` });
     }
   });
 

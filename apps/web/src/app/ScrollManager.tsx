@@ -1,8 +1,17 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { type NavigationType, useLocation, useNavigationType } from 'react-router';
+import { paths } from '../lib/routes';
 
 /** Longest wait for a restored page's content to grow tall enough (lazy chunk, images, a refetch), in ms. */
 const RESTORE_PATIENCE_MS = 5000;
+
+/**
+ * The page a pathname shows, for remembering its position: the app's root (`/`, as a newcomer opens it, or empty) and
+ * the spec's layout route show the home page (router.tsx), so they share home's position with the home tab.
+ */
+export function pageOf(pathname: string): string {
+  return pathname === '' || pathname === '/' || pathname === paths.layout ? paths.home : pathname;
+}
 
 /**
  * Where a page opens (window scroll, px), or undefined to leave the scroll as it is:
@@ -69,7 +78,7 @@ export function ScrollManager() {
   const navigationType = useNavigationType();
   const byKey = useRef(new Map<string, number>());
   const byPath = useRef(new Map<string, number>());
-  const current = useRef({ key: location.key, pathname: location.pathname });
+  const current = useRef({ key: location.key, pathname: pageOf(location.pathname) });
   const previousPath = useRef<string | undefined>(undefined);
   // While a position is being restored, scroll events are ours (clamped steps), not the viewer's.
   const restoring = useRef(false);
@@ -87,7 +96,8 @@ export function ScrollManager() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per history entry (`key`)
   useLayoutEffect(() => {
-    const { key, pathname } = location;
+    const { key } = location;
+    const pathname = pageOf(location.pathname);
     const from = previousPath.current ?? pathname;
     previousPath.current = pathname;
     current.current = { key, pathname };
