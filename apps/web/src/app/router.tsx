@@ -76,6 +76,9 @@ const RedemptionCodePage = lazyPage(() => import('../features/vip/RedemptionCode
 const PointsCenterPage = lazyPage(() => import('../features/points/PointsCenterPage'));
 const TaskListPage = lazyPage(() => import('../features/points/TaskListPage'));
 const ExchangeCenterPage = lazyPage(() => import('../features/points/ExchangeCenterPage'));
+const CashCenterPage = lazyPage(() => import('../features/cash/CashCenterPage'));
+const CashListPage = lazyPage(() => import('../features/cash/CashListPage'));
+const CashTypePage = lazyPage(() => import('../features/cash/CashTypePage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -158,6 +161,9 @@ export function AppRoutes() {
             [paths.pointsCenter, <PointsCenterPage key="points" />],
             [paths.taskList, <TaskListPage key="tasks" />],
             [paths.exchangeCenter, <ExchangeCenterPage key="exchange" />],
+            [paths.cashCenter, <CashCenterPage key="cash-center" />],
+            [paths.cashList, <CashListPage key="cash-list" />],
+            [paths.cashType, <CashTypePage key="cash-type" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -50,7 +50,7 @@ export const cashEndpoints = {
     summary: 'The withdrawal account (Alipay account and real name), masked; null when none is set',
   },
   setCashAccount: {
-    method: 'PUT',
+    method: 'POST',
     path: '/api/cash/account',
     body: K.CashAccountBody,
     response: K.CashAccountResponse,

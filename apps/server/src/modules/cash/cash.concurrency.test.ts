@@ -74,7 +74,7 @@ async function fund(u: Member, fen: number) {
     key: `test:${u.user.user_id}:credit`,
   });
   const res = await t.app.inject({
-    method: 'PUT',
+    method: 'POST',
     url: '/api/cash/account',
     headers: u.headers,
     payload: { cash_type: 'alipay', cash_account: '13700002222', cash_name: '李四' },

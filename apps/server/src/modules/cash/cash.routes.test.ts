@@ -33,7 +33,7 @@ async function member(fen: number, account = '13800001111', name = '张三'): Pr
     });
   }
   if (account) {
-    const res = await call(u, 'PUT', '/api/cash/account', {
+    const res = await call(u, 'POST', '/api/cash/account', {
       cash_type: 'alipay',
       cash_account: account,
       cash_name: name,
@@ -43,7 +43,7 @@ async function member(fen: number, account = '13800001111', name = '张三'): Pr
   return u;
 }
 
-function call(u: Member | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, extra = {}) {
+function call(u: Member | undefined, method: 'GET' | 'POST', url: string, payload?: unknown, extra = {}) {
   return t.app.inject({
     method,
     url,
@@ -89,7 +89,7 @@ describe('withdrawal account (cash-type)', () => {
   it('keeps a correct Alipay account and real name and shows them masked', async () => {
     const u = await member(0, '');
     expect((await call(u, 'GET', '/api/cash/account')).json().info).toBeNull();
-    const bad = await call(u, 'PUT', '/api/cash/account', {
+    const bad = await call(u, 'POST', '/api/cash/account', {
       cash_type: 'alipay',
       cash_account: '12345',
       cash_name: '张三',
@@ -99,19 +99,19 @@ describe('withdrawal account (cash-type)', () => {
       code: 3203,
       msg: 'The Alipay account is not correct (a phone number or an e-mail address)',
     });
-    const empty = await call(u, 'PUT', '/api/cash/account', {
+    const empty = await call(u, 'POST', '/api/cash/account', {
       cash_type: 'alipay',
       cash_account: 'a@b.cn',
       cash_name: ' ',
     });
     expect(empty.statusCode).toBe(400);
-    const ok = await call(u, 'PUT', '/api/cash/account', {
+    const ok = await call(u, 'POST', '/api/cash/account', {
       cash_type: 'alipay',
       cash_account: 'alice@example.com',
       cash_name: '王小明',
     });
     expect(ok.json().info).toEqual({ cash_type: 'alipay', cash_account: 'a***@example.com', cash_name: '王**' });
-    const phone = await call(u, 'PUT', '/api/cash/account', {
+    const phone = await call(u, 'POST', '/api/cash/account', {
       cash_type: 'alipay',
       cash_account: '13912345678',
       cash_name: 'John Smith',
@@ -124,7 +124,7 @@ describe('withdrawal account (cash-type)', () => {
   it("refuses the device's guest account (bind a phone first)", async () => {
     const guest = guestCredentials('device-cash-1');
     const u = await makeMember(t, { user_name: guest.user_name, user_device_id: 'device-cash-1' });
-    const res = await call(u, 'PUT', '/api/cash/account', {
+    const res = await call(u, 'POST', '/api/cash/account', {
       cash_type: 'alipay',
       cash_account: '13800001111',
       cash_name: '张三',
