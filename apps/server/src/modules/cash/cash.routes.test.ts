@@ -488,3 +488,31 @@ describe('account deletion', () => {
     await setMode('fake');
   });
 });
+
+describe('guards', () => {
+  it('refuses every withdrawal route without a session, and the console routes without a console session', async () => {
+    const u = await member(0, '');
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/cash/center' }),
+      t.app.inject({ method: 'GET', url: '/api/cash' }),
+      t.app.inject({ method: 'POST', url: '/api/cash', payload: { cash_money: 100, cash_type: 'alipay' } }),
+      t.app.inject({ method: 'POST', url: '/api/cash/1/cancel' }),
+      t.app.inject({ method: 'GET', url: '/api/cash/account' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cash/account',
+        payload: { cash_type: 'alipay', cash_account: '13800001111', cash_name: '张三' },
+      }),
+      t.app.inject({ method: 'GET', url: '/api/admin/cash', headers: u.headers }),
+      t.app.inject({ method: 'POST', url: '/api/admin/cash/1/approve', headers: u.headers }),
+      t.app.inject({ method: 'POST', url: '/api/admin/cash/1/reject', headers: u.headers, payload: { reason: 'x' } }),
+      t.app.inject({ method: 'POST', url: '/api/admin/cash/1/paid', headers: u.headers, payload: { ref: 'x' } }),
+      t.app.inject({ method: 'POST', url: '/api/admin/cash/1/retry', headers: u.headers }),
+      t.app.inject({ method: 'GET', url: '/api/admin/cash/settings', headers: u.headers }),
+      t.app.inject({ method: 'PATCH', url: '/api/admin/cash/settings', headers: u.headers, payload: {} }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(13).fill(401));
+    const missing = await admin('POST', '/api/admin/cash/999999/approve');
+    expect(missing.statusCode).toBe(404);
+  });
+});
