@@ -115,6 +115,7 @@ export default function ConsoleLayout() {
       children: [
         { key: 'plans', icon: <Icon d={ICONS.plans} />, label: t('nav.plans') },
         { key: 'orders', icon: <Icon d={ICONS.orders} />, label: t('nav.orders') },
+        { key: 'withdrawals', icon: <Icon d={ICONS.orders} />, label: t('nav.withdrawals') },
         { key: 'code-batches', icon: <Icon d={ICONS.codes} />, label: t('nav.codeBatches') },
         { key: 'revenue', icon: <Icon d={ICONS.revenue} />, label: t('nav.revenue') },
         { key: 'point-tasks', icon: <Icon d={ICONS.codes} />, label: t('nav.pointTasks') },

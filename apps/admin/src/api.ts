@@ -94,6 +94,13 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminRewardsReport: { method: 'GET', path: '/api/admin/rewards/report' },
   // background jobs (the server's core/jobs.ts)
   adminListJobs: { method: 'GET', path: '/api/admin/jobs' },
+  adminListCash: { method: 'GET', path: '/api/admin/cash' },
+  adminApproveCash: { method: 'POST', path: '/api/admin/cash/:id/approve' },
+  adminRejectCash: { method: 'POST', path: '/api/admin/cash/:id/reject' },
+  adminMarkCashPaid: { method: 'POST', path: '/api/admin/cash/:id/paid' },
+  adminRetryCash: { method: 'POST', path: '/api/admin/cash/:id/retry' },
+  adminGetCashSettings: { method: 'GET', path: '/api/admin/cash/settings' },
+  adminUpdateCashSettings: { method: 'PATCH', path: '/api/admin/cash/settings' },
 };
 type Output<S> = S extends { _output: infer O } ? O : never;
 type Input<S> = S extends { _input: infer I } ? I : never;

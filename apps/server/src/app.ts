@@ -30,6 +30,7 @@ import { adminModule } from './modules/admin/index.ts';
 import { adsModule } from './modules/ads/index.ts';
 import { appconfigModule } from './modules/appconfig/index.ts';
 import { billingModule } from './modules/billing/index.ts';
+import { cashModule } from './modules/cash/index.ts';
 import { castModule } from './modules/cast/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { danmakuModule } from './modules/danmaku/index.ts';
@@ -198,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rewardsModule);
   // The promotion poster and identity QR; saving the poster pays the points task 23 (modules/poster).
   await app.register(posterModule);
+  // Withdrawals and their payout (Alipay uni.transfer, the fake gateway, manual); money on the ledger (modules/cash).
+  await app.register(cashModule);
   // Danmaku: live channel through Redis pub/sub with REDIS_URL, in this process otherwise (modules/danmaku).
   await app.register(danmakuModule);
 

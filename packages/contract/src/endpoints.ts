@@ -9,6 +9,7 @@ import * as C from './content.ts';
 import type { Endpoint } from './endpoint-type.ts';
 import { adsEndpoints } from './endpoints/ads.ts';
 import { billingEndpoints } from './endpoints/billing.ts';
+import { cashEndpoints } from './endpoints/cash.ts';
 import { castEndpoints } from './endpoints/cast.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
@@ -560,6 +561,7 @@ export const endpoints = {
   ...adsEndpoints,
   ...danmakuEndpoints,
   ...castEndpoints,
+  ...cashEndpoints,
   ...billingEndpoints,
   ...pointsEndpoints,
   ...posterEndpoints,

@@ -3,6 +3,7 @@ export * from './accounts.ts';
 export * from './admin.ts';
 export * from './ads.ts';
 export * from './billing.ts';
+export * from './cash.ts';
 export * from './cast.ts';
 export * from './content.ts';
 export * from './danmaku.ts';

@@ -37,6 +37,7 @@
  * | ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY | unset | Alipay app id, app private key, Alipay public key (PEM text, bare base64 or a file path); all set = channel `alipay` offered |
  * | ALIPAY_GATEWAY | https://openapi.alipay.com/gateway.do | sandbox: https://openapi-sandbox.dl.alipaydev.com/gateway.do |
  * | ALIPAY_SELLER_ID | unset | when set, a notification whose seller_id differs is rejected |
+ * | ALIPAY_APP_CERT, ALIPAY_PUBLIC_CERT, ALIPAY_ROOT_CERT | unset | withdrawal payouts (modules/cash): app public key certificate, Alipay public key certificate, Alipay root certificate (PEM text or file path); with ALIPAY_APP_ID and ALIPAY_PRIVATE_KEY = payout mode `alipay` available (ALIPAY_PUBLIC_KEY instead of the certificates: public-key mode, sandbox) |
  * | WECHATPAY_MCHID, WECHATPAY_APPID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_PUBLIC_KEY, WECHATPAY_PUBLIC_KEY_ID, WECHATPAY_APIV3_KEY | unset | WeChat Pay APIv3 merchant (public-key mode); all set = channel `wechat` offered |
  * | LEDGER_CHECK_AT | 03:30 | local time (HH:MM, in TZ) of the nightly ledger check (balances against their journal) |
  * | ORDER_EXPIRE_MINUTES | 15 | minutes an unpaid order stays payable, then it is closed at the provider and expired |
@@ -66,6 +67,10 @@ const paymentEnv = {
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   ALIPAY_SELLER_ID: z.string().max(64).optional(),
+  // Public-key certificate mode of the payout (modules/cash/alipay-payout.ts): PEM text or a file path each.
+  ALIPAY_APP_CERT: z.string().optional(),
+  ALIPAY_PUBLIC_CERT: z.string().optional(),
+  ALIPAY_ROOT_CERT: z.string().optional(),
   WECHATPAY_MCHID: z.string().max(64).optional(),
   WECHATPAY_APPID: z.string().max(64).optional(),
   WECHATPAY_SERIAL: z.string().max(128).optional(),

@@ -16,9 +16,6 @@ export const PLACEHOLDER_ROUTES = [
   { path: '/pages/me/friend-info', title: 'pages.friendInfo' },
   { path: '/pages/me/comment/comment-list', title: 'pages.commentList' },
   { path: '/pages/me/plog/revenue-list', title: 'pages.revenueList' },
-  { path: '/pages/me/plog/cash-center', title: 'pages.cashCenter' },
-  { path: '/pages/me/plog/cash-list', title: 'pages.cashList' },
-  { path: '/pages/me/plog/cash-type', title: 'pages.cashType' },
   { path: '/choose-location', title: 'pages.chooseLocation' },
   { path: '/open-location', title: 'pages.openLocation' },
 ] as const;

@@ -78,6 +78,9 @@ const TaskListPage = lazyPage(() => import('../features/points/TaskListPage'));
 const ExchangeCenterPage = lazyPage(() => import('../features/points/ExchangeCenterPage'));
 const RewardMorePage = lazyPage(() => import('../features/poster/RewardMorePage'));
 const IdCardPage = lazyPage(() => import('../features/poster/IdCardPage'));
+const CashCenterPage = lazyPage(() => import('../features/cash/CashCenterPage'));
+const CashListPage = lazyPage(() => import('../features/cash/CashListPage'));
+const CashTypePage = lazyPage(() => import('../features/cash/CashTypePage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -162,6 +165,9 @@ export function AppRoutes() {
             [paths.exchangeCenter, <ExchangeCenterPage key="exchange" />],
             [paths.rewardMore, <RewardMorePage key="reward-more" />],
             [paths.idCard, <IdCardPage key="id-card" />],
+            [paths.cashCenter, <CashCenterPage key="cash-center" />],
+            [paths.cashList, <CashListPage key="cash-list" />],
+            [paths.cashType, <CashTypePage key="cash-type" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -7,6 +7,7 @@ import type { Locale } from '@openvod/contract';
 import { ACCOUNT_MESSAGES, type AccountKey } from './account-messages.ts';
 import { ADS_MESSAGES, type AdsKey } from './ads-messages.ts';
 import { BILLING_MESSAGES, type BillingKey } from './billing-messages.ts';
+import { CASH_MESSAGES, type CashKey } from './cash-messages.ts';
 import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
@@ -22,6 +23,7 @@ export type MessageKey =
   | BillingKey
   | PlayerKey
   | CastKey
+  | CashKey
   | FeedKey
   | CatalogueKey
   | AccountKey
@@ -69,6 +71,7 @@ type Catalogue = Record<
     | CatalogueKey
     | DanmakuKey
     | CastKey
+    | CashKey
     | PointsKey
     | PosterKey
     | QuotasKey
@@ -339,6 +342,7 @@ const TABLES = Object.fromEntries(
       ...CATALOGUE_MESSAGES[l],
       ...DANMAKU_MESSAGES[l],
       ...CAST_MESSAGES[l],
+      ...CASH_MESSAGES[l],
       ...POINTS_MESSAGES[l],
       ...POSTER_MESSAGES[l],
       ...QUOTAS_MESSAGES[l],

@@ -35,6 +35,7 @@ describe('adminListJobs', () => {
       ['ledger.nightly-check', '* * * * *', 'Asia/Shanghai', '03:30'],
       ['billing.order-expiry', '* * * * *', 'Asia/Shanghai', null],
       ['cast.cache-cleanup', '0 * * * *', 'Asia/Shanghai', null],
+      ['cash.payout', '* * * * *', 'Asia/Shanghai', null],
     ]);
     expect(before.list.every((j) => j.last_run_at === null && j.last_state === null)).toBe(true);
 

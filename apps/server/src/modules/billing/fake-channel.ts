@@ -291,3 +291,191 @@ export class FakeChannel implements PaymentChannel {
     return { trade, acked: answer.status === 200 && answer.body === 'success' };
   }
 }
+
+// ---- the fake payout gateway ------------------------------------------------------------------------------------
+
+/** The fake gateway's key pair and the fake merchant's (which signs payout requests), both RSA-2048 PEM. */
+export interface FakePayoutKeys {
+  gateway: FakeKeys;
+  merchant: FakeKeys;
+}
+
+/**
+ * The payout keys kept in `dataDir/fakepay/`: the gateway pair of {@link loadOrCreateFakeKeys} and a merchant pair
+ * (merchant-private.pem, merchant-public.pem), generated on first use.
+ */
+export function loadOrCreateFakePayoutKeys(dataDir: string): FakePayoutKeys {
+  const dir = path.join(dataDir, 'fakepay');
+  const priv = path.join(dir, 'merchant-private.pem');
+  const pub = path.join(dir, 'merchant-public.pem');
+  const gateway = loadOrCreateFakeKeys(dataDir);
+  if (fs.existsSync(priv) && fs.existsSync(pub)) {
+    return {
+      gateway,
+      merchant: { privateKey: fs.readFileSync(priv, 'utf8'), publicKey: fs.readFileSync(pub, 'utf8') },
+    };
+  }
+  const merchant = generateFakeKeys();
+  fs.writeFileSync(priv, merchant.privateKey, { mode: 0o600 });
+  fs.writeFileSync(pub, merchant.publicKey);
+  return { gateway, merchant };
+}
+
+/**
+ * Alipay's request signing string (openapi "自行实现签名"): every parameter except `sign` (`sign_type` included)
+ * with a non-empty value, key-sorted, `k=v` joined by `&`.
+ */
+export function requestSignContent(params: Record<string, string>): string {
+  return Object.keys(params)
+    .filter((k) => k !== 'sign' && params[k] !== undefined && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+}
+
+/**
+ * What the fake gateway does with a new transfer: `SUCCESS` (paid at once, the default), `DEALING` (accepted,
+ * settled later by {@link FakeTransferGateway.settle}), `FAIL:<sub_code>` (refused, e.g. `FAIL:PAYEE_NOT_EXIST`), or
+ * `LOST` (paid, but the answer is a `40004 SYSTEM_ERROR`: the caller must query to learn it was paid).
+ */
+export type FakeTransferOutcome = 'SUCCESS' | 'DEALING' | 'LOST' | `FAIL:${string}`;
+
+const TRANSFER_METHOD = 'alipay.fund.trans.uni.transfer';
+const QUERY_METHOD = 'alipay.fund.trans.common.query';
+
+/**
+ * The fake gateway's payout side (research/money.md §1.2; Alipay docs alipay.fund.trans.uni.transfer and
+ * alipay.fund.trans.common.query): it takes the request exactly as alipay-sdk signs it for `gateway.do`, checks
+ * the signature with the fake merchant's public key and `app_id` = {@link FAKE_APP_ID}, records transfers in
+ * `fake_transfer` (unique `out_biz_no`: a resend with the same number and content answers the first result and
+ * pays nothing more; other content answers `PAYMENT_INFO_INCONSISTENCY`) and answers JSON signed with the gateway's
+ * private key the way Alipay signs responses (RSA2 over the text of the `<method>_response` object), so the
+ * payout client verifies it with the same code as Alipay's answers (modules/cash/alipay-payout.ts).
+ */
+export class FakeTransferGateway {
+  /** The outcome of each new transfer (tests and demos change it). */
+  outcome: (bizContent: Record<string, unknown>) => FakeTransferOutcome = () => 'SUCCESS';
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: FakePayoutKeys,
+  ) {}
+
+  /** The gateway's public key (the payout client verifies answers with it). */
+  get publicKey(): string {
+    return this.keys.gateway.publicKey;
+  }
+
+  /** The transfer recorded under `outBizNo`, or undefined. */
+  transfer(outBizNo: string) {
+    return repo.transferOf(this.db, outBizNo);
+  }
+
+  /** Settle a DEALING transfer (what Alipay does later); the row after, or undefined when it was not DEALING. */
+  settle(outBizNo: string, status: 'SUCCESS' | 'FAIL', failReason = '') {
+    return repo.settleTransfer(this.db, outBizNo, status, failReason);
+  }
+
+  /** Answer one `gateway.do` request (its parameters, URL and body merged); returns the response text. */
+  async handle(params: Record<string, string>): Promise<string> {
+    const method = params.method ?? '';
+    const valid =
+      params.app_id === FAKE_APP_ID &&
+      params.sign_type === 'RSA2' &&
+      (() => {
+        try {
+          return createVerify('RSA-SHA256')
+            .update(requestSignContent(params), 'utf8')
+            .verify(this.keys.merchant.publicKey, params.sign ?? '', 'base64');
+        } catch {
+          return false;
+        }
+      })();
+    if (!valid) {
+      return this.answer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' });
+    }
+    let biz: Record<string, unknown>;
+    try {
+      biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>;
+    } catch {
+      return this.answer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-parameter' });
+    }
+    if (method === TRANSFER_METHOD) return this.answer(method, await this.uniTransfer(biz));
+    if (method === QUERY_METHOD) return this.answer(method, await this.commonQuery(biz));
+    return this.answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' });
+  }
+
+  private async uniTransfer(biz: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const payee = (biz.payee_info ?? {}) as Record<string, unknown>;
+    const outBizNo = typeof biz.out_biz_no === 'string' ? biz.out_biz_no : '';
+    const amount = typeof biz.trans_amount === 'string' ? biz.trans_amount : '';
+    const identity = typeof payee.identity === 'string' ? payee.identity : '';
+    const name = typeof payee.name === 'string' ? payee.name : '';
+    const fen = yuanToFen(amount);
+    const bad = (sub: string, msg: string) => ({ code: '40004', msg: 'Business Failed', sub_code: sub, sub_msg: msg });
+    if (!outBizNo || outBizNo.length > 64) return bad('INVALID_PARAMETER', 'out_biz_no');
+    if (!Number.isSafeInteger(fen) || fen < 10 || !/^\d+\.\d{2}$/.test(amount)) {
+      return bad('INVALID_PARAMETER', 'trans_amount');
+    }
+    if (biz.product_code !== 'TRANS_ACCOUNT_NO_PWD' || biz.biz_scene !== 'DIRECT_TRANSFER') {
+      return bad('INVALID_PARAMETER', 'product_code / biz_scene');
+    }
+    if (payee.identity_type !== 'ALIPAY_LOGON_ID' || !identity || !name) {
+      return bad('PAYEE_USER_INFO_ERROR', '支付宝账号和姓名不匹配');
+    }
+    const outcome = this.outcome(biz);
+    const failCode = outcome.startsWith('FAIL:') ? outcome.slice(5) : '';
+    const status = failCode ? 'FAIL' : outcome === 'DEALING' ? 'DEALING' : 'SUCCESS';
+    const inserted = await repo.insertTransfer(this.db, {
+      out_biz_no: outBizNo,
+      order_id: `2026${randomBytes(10).toString('hex')}`,
+      trans_amount: amount,
+      identity,
+      name,
+      status,
+      fail_reason: failCode,
+    });
+    const row = inserted ?? (await repo.transferOf(this.db, outBizNo));
+    if (!row) throw new Error(`fake transfer ${outBizNo} missing after insert`);
+    if (!inserted && (row.trans_amount !== amount || row.identity !== identity || row.name !== name)) {
+      return bad('PAYMENT_INFO_INCONSISTENCY', '两次请求商户单号一样，但是参数不一致');
+    }
+    if (inserted && outcome === 'LOST') {
+      return { code: '40004', msg: 'Business Failed', sub_code: 'SYSTEM_ERROR', sub_msg: '系统繁忙' };
+    }
+    if (row.status === 'FAIL') return bad(row.fail_reason || 'PAYEE_NOT_EXIST', '转账失败');
+    return {
+      code: '10000',
+      msg: 'Success',
+      out_biz_no: outBizNo,
+      order_id: row.order_id,
+      pay_fund_order_id: `${row.order_id}F`,
+      status: row.status,
+      trans_date: beijingTime(row.created_at),
+    };
+  }
+
+  private async commonQuery(biz: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const outBizNo = typeof biz.out_biz_no === 'string' ? biz.out_biz_no : '';
+    const row = outBizNo ? await repo.transferOf(this.db, outBizNo) : undefined;
+    if (!row) return { code: '40004', msg: 'Business Failed', sub_code: 'ORDER_NOT_EXIST', sub_msg: '转账订单不存在' };
+    return {
+      code: '10000',
+      msg: 'Success',
+      out_biz_no: row.out_biz_no,
+      order_id: row.order_id,
+      pay_fund_order_id: `${row.order_id}F`,
+      status: row.status,
+      trans_amount: row.trans_amount,
+      ...(row.status === 'SUCCESS' ? { pay_date: beijingTime(row.created_at) } : {}),
+      ...(row.status === 'FAIL' ? { fail_reason: '转账失败', error_code: row.fail_reason } : {}),
+    };
+  }
+
+  /** Alipay's response shape, signed over the exact text of the `<method>_response` object. */
+  private answer(method: string, payload: Record<string, unknown>): string {
+    const json = JSON.stringify(payload);
+    const sign = createSign('RSA-SHA256').update(json, 'utf8').sign(this.keys.gateway.privateKey, 'base64');
+    return `{"${method.replaceAll('.', '_') || 'error'}_response":${json},"sign":"${sign}"}`;
+  }
+}

@@ -1,10 +1,11 @@
 /**
  * The queries of the local `fake` gateway (fake-channel.ts) over its own trades (`fake_pay_trade`, one per order
- * number): what a real provider keeps on its side. Every function takes the `db` to run on.
+ * number) and its transfers (`fake_transfer`, one per out_biz_no): what a real provider keeps on its side. Every
+ * function takes the `db` to run on.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { fakePayTrade } from '../../db/schema/index.ts';
+import { fakePayTrade, fakeTransfer } from '../../db/schema/index.ts';
 
 export type FakeTradeRow = typeof fakePayTrade.$inferSelect;
 
@@ -68,4 +69,44 @@ export async function payTrade(db: Db, orderCode: string, now: Date): Promise<Fa
     )
     .returning();
   return paid;
+}
+
+// ---- transfers (the fake gateway's alipay.fund.trans.uni.transfer, fake-channel.ts FakeTransferGateway) -------
+
+export type FakeTransferRow = typeof fakeTransfer.$inferSelect;
+
+/**
+ * Record a transfer unless its `out_biz_no` is known: the row, or undefined when the number was used before (the
+ * caller answers from the stored row, so a resent request pays once).
+ */
+export async function insertTransfer(
+  db: Db,
+  values: Pick<
+    typeof fakeTransfer.$inferInsert,
+    'out_biz_no' | 'order_id' | 'trans_amount' | 'identity' | 'name' | 'status' | 'fail_reason'
+  >,
+): Promise<FakeTransferRow | undefined> {
+  const [row] = await db.insert(fakeTransfer).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The transfer of an `out_biz_no`, or undefined. */
+export async function transferOf(db: Db, outBizNo: string): Promise<FakeTransferRow | undefined> {
+  const [row] = await db.select().from(fakeTransfer).where(eq(fakeTransfer.out_biz_no, outBizNo));
+  return row;
+}
+
+/** Settle a DEALING transfer as SUCCESS or FAIL (nothing otherwise); the row after, or undefined. */
+export async function settleTransfer(
+  db: Db,
+  outBizNo: string,
+  status: 'SUCCESS' | 'FAIL',
+  failReason = '',
+): Promise<FakeTransferRow | undefined> {
+  const [row] = await db
+    .update(fakeTransfer)
+    .set({ status, fail_reason: failReason })
+    .where(and(eq(fakeTransfer.out_biz_no, outBizNo), eq(fakeTransfer.status, 'DEALING')))
+    .returning();
+  return row;
 }

@@ -22,7 +22,17 @@ import { ChannelRegistry, fakePayEnabled } from './channel-registry.ts';
 import { FakeChannel, loadOrCreateFakeKeys } from './fake-channel.ts';
 import { createWechatChannel } from './wechat.channel.ts';
 
+export { alipayTime, fenToYuan, yuanToFen } from './alipay.channel.ts';
+export { loadRsaKey, privatePem, publicPem } from './alipay-wechat-keys.ts';
 export { fakePayEnabled } from './channel-registry.ts';
+// The fake gateway's payout side, built by the withdrawal module (modules/cash) when the fake channel is on.
+export {
+  FAKE_APP_ID,
+  FakeTransferGateway,
+  type FakeTransferOutcome,
+  loadOrCreateFakePayoutKeys,
+  requestSignContent,
+} from './fake-channel.ts';
 
 declare module '../../core/module.ts' {
   interface Services {

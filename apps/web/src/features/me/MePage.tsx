@@ -80,6 +80,7 @@ export default function MePage({
     ...vipList,
     { to: paths.personalCenter, icon: <UserIcon />, label: t('me.account'), testId: 'me-account' },
     { to: paths.pointsCenter, icon: <CoinIcon />, label: t('me.points') },
+    { to: paths.cashCenter, icon: <CoinIcon />, label: t('me.cash'), testId: 'me-cash' },
     { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests') },
     { to: paths.levelConfig, icon: <MegaphoneIcon />, label: t('me.promotion') },
     { to: paths.rewardMore, icon: <MegaphoneIcon />, label: t('me.invite'), testId: 'me-invite' },
