@@ -38,6 +38,7 @@ import { MediaSigner, mediaModule } from './modules/media/index.ts';
 import { oauthModule } from './modules/oauth/index.ts';
 import { playbackModule } from './modules/playback/index.ts';
 import { pointsModule } from './modules/points/index.ts';
+import { promotionModule } from './modules/promotion/index.ts';
 import { quotasModule } from './modules/quotas/index.ts';
 import { rewardsModule } from './modules/rewards/index.ts';
 import { smsModule } from './modules/sms/index.ts';
@@ -195,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(quotasModule);
   // Rewarded ads: nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger (modules/rewards).
   await app.register(rewardsModule);
+  // Promotion earnings: invitations, held earnings released to cash, levels, fraud signals (modules/promotion).
+  await app.register(promotionModule);
   // Danmaku: live channel through Redis pub/sub with REDIS_URL, in this process otherwise (modules/danmaku).
   await app.register(danmakuModule);
 

@@ -14,6 +14,7 @@ import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
 import { playerEndpoints } from './endpoints/player.ts';
 import { pointsEndpoints } from './endpoints/points.ts';
+import { promotionEndpoints } from './endpoints/promotion.ts';
 import { quotaEndpoints } from './endpoints/quotas.ts';
 import { rewardsEndpoints } from './endpoints/rewards.ts';
 import { ulogEndpoints } from './endpoints/ulog.ts';
@@ -561,6 +562,7 @@ export const endpoints = {
   ...castEndpoints,
   ...billingEndpoints,
   ...pointsEndpoints,
+  ...promotionEndpoints,
   ...quotaEndpoints,
   ...rewardsEndpoints,
   ...ulogEndpoints,

@@ -13,6 +13,7 @@ export * from './jobs.ts';
 export * from './locales.ts';
 export * from './player.ts';
 export * from './points.ts';
+export * from './promotion.ts';
 export * from './quotas.ts';
 export * from './rewards.ts';
 export * from './ulog.ts';

@@ -13,6 +13,7 @@ import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
 import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
+import { PROMOTION_MESSAGES, type PromotionKey } from './promotion-messages.ts';
 import { QUOTAS_MESSAGES, type QuotasKey } from './quotas-messages.ts';
 import { REWARDS_MESSAGES, type RewardsKey } from './rewards-messages.ts';
 import { SIGNIN_MESSAGES, type SigninKey } from './signin-messages.ts';
@@ -27,6 +28,7 @@ export type MessageKey =
   | SigninKey
   | DanmakuKey
   | PointsKey
+  | PromotionKey
   | QuotasKey
   | AdsKey
   | RewardsKey
@@ -68,6 +70,7 @@ type Catalogue = Record<
     | DanmakuKey
     | CastKey
     | PointsKey
+    | PromotionKey
     | QuotasKey
     | RewardsKey
     | AdsKey
@@ -337,6 +340,7 @@ const TABLES = Object.fromEntries(
       ...DANMAKU_MESSAGES[l],
       ...CAST_MESSAGES[l],
       ...POINTS_MESSAGES[l],
+      ...PROMOTION_MESSAGES[l],
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],
       ...REWARDS_MESSAGES[l],

@@ -129,7 +129,8 @@ export async function pointsAgainstJournal(db: Db): Promise<Omit<RawBalanceRow, 
 
 /**
  * `ledger_account` balances against sum(`ledger_entry.amount`) of the same (user, asset) for the balance assets
- * (views, downloads, cash_fen), journal rows whose account row is missing included. Numbers as the driver returns them.
+ * (views, downloads, cash_fen, and the promotion's earn_pending and cash_frozen: ledger.service.ts BALANCE_ASSETS),
+ * journal rows whose account row is missing included. Numbers as the driver returns them.
  */
 export async function accountsAgainstJournal(db: Db): Promise<RawBalanceRow[]> {
   const rows = await db.execute<{ user_id: number; asset: string; balance: string; journal_sum: string }>(sql`
@@ -137,7 +138,8 @@ export async function accountsAgainstJournal(db: Db): Promise<RawBalanceRow[]> {
              coalesce(a.balance, 0) as balance, coalesce(e.s, 0) as journal_sum
       from ledger_account a
       full join (select user_id, asset, sum(amount) as s from ledger_entry
-                 where asset in ('views', 'downloads', 'cash_fen') group by user_id, asset) e
+                 where asset in ('views', 'downloads', 'cash_fen', 'earn_pending', 'cash_frozen')
+                 group by user_id, asset) e
         on e.user_id = a.user_id and e.asset = a.asset`);
   return rowsOf<RawBalanceRow>(rows);
 }

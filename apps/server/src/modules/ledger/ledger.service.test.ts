@@ -29,7 +29,13 @@ describe(`ledger (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await post(u, 10, `k:${u}:1`)).toEqual({ applied: true, balance: 10 });
     expect(await post(u, -3, `k:${u}:2`)).toEqual({ applied: true, balance: 7 });
     expect(await post(u, 10, `k:${u}:1`)).toEqual({ applied: false, balance: 7 });
-    expect(await ledger.balances(db.db, u)).toEqual({ views: 7, downloads: 0, cash_fen: 0, earn_pending: 0, cash_frozen: 0 });
+    expect(await ledger.balances(db.db, u)).toEqual({
+      views: 7,
+      downloads: 0,
+      cash_fen: 0,
+      earn_pending: 0,
+      cash_frozen: 0,
+    });
   });
 
   it('refuses an overdraft and rolls the journal row back', async () => {
