@@ -76,6 +76,10 @@ const RedemptionCodePage = lazyPage(() => import('../features/vip/RedemptionCode
 const PointsCenterPage = lazyPage(() => import('../features/points/PointsCenterPage'));
 const TaskListPage = lazyPage(() => import('../features/points/TaskListPage'));
 const ExchangeCenterPage = lazyPage(() => import('../features/points/ExchangeCenterPage'));
+const PromotionCenterPage = lazyPage(() => import('../features/promotion/PromotionCenterPage'));
+const LevelConfigPage = lazyPage(() => import('../features/promotion/LevelConfigPage'));
+const RewardListPage = lazyPage(() => import('../features/promotion/RewardListPage'));
+const RevenueListPage = lazyPage(() => import('../features/promotion/RevenueListPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -158,6 +162,10 @@ export function AppRoutes() {
             [paths.pointsCenter, <PointsCenterPage key="points" />],
             [paths.taskList, <TaskListPage key="tasks" />],
             [paths.exchangeCenter, <ExchangeCenterPage key="exchange" />],
+            [paths.promotionCenter, <PromotionCenterPage key="promotion" />],
+            [paths.levelConfig, <LevelConfigPage key="levels" />],
+            [paths.rewardList, <RewardListPage key="rewards" />],
+            [paths.revenueList, <RevenueListPage key="revenue" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -81,7 +81,7 @@ export default function MePage({
     { to: paths.personalCenter, icon: <UserIcon />, label: t('me.account'), testId: 'me-account' },
     { to: paths.pointsCenter, icon: <CoinIcon />, label: t('me.points') },
     { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests') },
-    { to: paths.levelConfig, icon: <MegaphoneIcon />, label: t('me.promotion') },
+    { to: paths.promotionCenter, icon: <MegaphoneIcon />, label: t('me.promotion'), testId: 'me-promotion' },
     { to: paths.feedBack, icon: <ChatIcon />, label: t('me.feedback') },
     { to: paths.settings, icon: <GlobeIcon />, label: t('me.language'), hint: languageName, testId: 'me-language' },
     { to: paths.settings, icon: <SettingsIcon />, label: t('me.settings'), testId: 'me-settings' },
