@@ -35,6 +35,9 @@ const PointsReportPage = lazy(() => import('./pages/PointsReport.tsx'));
 const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
 const JobsPage = lazy(() => import('./pages/Jobs.tsx'));
+const PromotionSettingsPage = lazy(() => import('./pages/PromotionSettings.tsx'));
+const PromotersPage = lazy(() => import('./pages/Promoters.tsx'));
+const PromotionReportPage = lazy(() => import('./pages/PromotionReport.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -87,6 +90,9 @@ export function App() {
                   <Route path="point-tasks" element={<TasksPage />} />
                   <Route path="points-report" element={<PointsReportPage />} />
                   <Route path="rewards" element={<RewardsPage />} />
+                  <Route path="promotion-settings" element={<PromotionSettingsPage />} />
+                  <Route path="promoters" element={<PromotersPage />} />
+                  <Route path="promotion-report" element={<PromotionReportPage />} />
                   <Route path="jobs" element={<JobsPage />} />
                   <Route path="*" element={<Navigate to="/vods" replace />} />
                 </Route>
