@@ -7,6 +7,6 @@ export * from './danmaku.ts';
 export * from './ledger.ts';
 export * from './playback.ts';
 export * from './points.ts';
+export * from './promotion.ts';
 export * from './quotas.ts';
 export * from './rewards.ts';
-export * from './promotion.ts';
