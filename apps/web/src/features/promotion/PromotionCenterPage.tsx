@@ -1,7 +1,8 @@
 /**
  * Promotion centre (spec §2 me/promotion-center; issue "promotion" item 4): the member's invitation code and link
  * (copy), a QR of the link, totals (invitees, qualified, pending, available, earned, in yuan from fen), the level and
- * the progress to the next, a fraud-flag notice when the operator flagged the member, and the entries to the level
+ * the progress to the next, a fraud-flag notice when the operator flagged the member, the points → cash exchange
+ * (when the operator offers it), and the entries to the level
  * rules, the distribution centre, the earnings log, the promotion methods (poster) and the cash centre.
  */
 import { QRCodeSVG } from 'qrcode.react';
@@ -11,14 +12,17 @@ import { paths } from '../../lib/routes';
 import { toast } from '../../ui/feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, LoadingView } from '../../ui/StateViews';
+import { PointsCashForm } from './PointsCashForm';
 import styles from './promotion.module.css';
-import { useCenter } from './queries';
+import { useCenter, useLevels } from './queries';
 import { invitationLink, yuan } from './text';
 
 export default function PromotionCenterPage() {
   const { t } = useTranslation();
   const center = useCenter();
+  const levels = useLevels();
   const info = center.data?.info;
+  const scale = levels.data?.scale ?? 0;
 
   async function copy(link: string) {
     try {
@@ -127,6 +131,7 @@ export default function PromotionCenterPage() {
         </p>
         <p className={styles.note}>{t('promotion.holdNote', { count: info.hold_days })}</p>
       </section>
+      {info.enabled && scale > 0 && <PointsCashForm scale={scale} />}
       <nav className={styles.section}>
         {entries.map((e) => (
           <Link key={e.to} to={e.to} className={styles.row} data-testid={e.testId}>

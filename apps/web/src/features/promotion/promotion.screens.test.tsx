@@ -115,9 +115,9 @@ beforeEach(() => {
   localStorage.clear();
   calls.length = 0;
   useSession.setState({ token: 'tok', user });
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
-    calls.push(`${url.pathname}${url.search}`);
+    calls.push(`${url.pathname}${url.search}${init?.body ? ` ${String(init.body)}` : ''}`);
     const body =
       url.pathname === '/api/promotion/center'
         ? center
@@ -135,7 +135,9 @@ beforeEach(() => {
             ? invitees(Number(url.searchParams.get('depth')))
             : url.pathname === '/api/promotion/earnings'
               ? earnings
-              : { code: 0, msg: `unexpected ${url.pathname}` };
+              : url.pathname === '/api/promotion/points-cash'
+                ? ok({ amount_fen: 150, user_points: 10, available_at: '2026-11-29T02:00:00Z' })
+                : { code: 0, msg: `unexpected ${url.pathname}` };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
 });
@@ -178,6 +180,21 @@ describe('promotion-center', () => {
     );
     expect(hrefs).toEqual([paths.levelConfig, paths.rewardList, paths.revenueList, paths.rewardMore, paths.cashCenter]);
     expect(screen.queryByTestId('fraud-flag')).toBeNull();
+  });
+
+  it('exchanges points into pending money at the operator rate, with an idempotency key', async () => {
+    useSession.setState({ token: 'tok', user: { ...user, user_points: 25 } });
+    renderPage(<PromotionCenterPage />);
+    const input = await screen.findByTestId('points-cash-input');
+    fireEvent.change(input, { target: { value: '15' } });
+    expect(screen.getByTestId('points-cash-submit').textContent).toBe('Get ¥1.50');
+    fireEvent.click(screen.getByTestId('points-cash-submit'));
+    expect((await screen.findByTestId('points-cash-result')).textContent).toBe(
+      'Done: ¥1.50 added to your pending earnings',
+    );
+    const sent = calls.find((c) => c.startsWith('/api/promotion/points-cash'));
+    expect(sent).toMatch(/"points":15,"key":"[\w-]{8,64}"/);
+    expect(useSession.getState().user?.user_points).toBe(10);
   });
 });
 

@@ -1,5 +1,8 @@
 /** Server state of the promotion screens (TanStack Query); every key starts with 'promotion'. */
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createAttemptKeys } from '../../lib/idempotency';
+import { applyPointsBalance } from '../../lib/pointsBalance';
 import { useSession } from '../../lib/session';
 import { promotionApi } from './promotionApi';
 
@@ -39,5 +42,23 @@ export function useRevenueList() {
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pagecount ? last.page + 1 : undefined),
     staleTime: 0,
+  });
+}
+
+/**
+ * Points → promotion money (exchangePointsCash): one idempotency key per attempt (kept when no answer arrived, so
+ * pressing again retries the same attempt); on success the points balance goes to the stored user and the promotion
+ * screens refetch.
+ */
+export function useExchangePoints() {
+  const client = useQueryClient();
+  const [keys] = useState(createAttemptKeys);
+  return useMutation({
+    mutationFn: (points: number) =>
+      keys.run(`points-cash:${points}`, (key) => promotionApi.exchangePoints(points, key)),
+    onSuccess: async (r) => {
+      applyPointsBalance(r.user_points, client);
+      await client.invalidateQueries({ queryKey: ['promotion'] });
+    },
   });
 }
