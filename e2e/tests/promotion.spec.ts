@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CLOCK_FILE } from '../playwright.config';
-import { presetDevice, userToken } from './catalogue-helpers';
+import { consoleSignIn, presetDevice, userToken } from './catalogue-helpers';
 
 test.use({ locale: 'en-US', isMobile: true, hasTouch: true });
 
@@ -81,4 +81,24 @@ test('a member invites, earns on hold, and sees the money available after the ho
   } finally {
     writeFileSync(CLOCK_FILE, '0');
   }
+
+  // The operator finds the promoter in the console (phone width), opens it and flags it with a reason.
+  const consoleContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  await consoleContext.addInitScript(() => localStorage.setItem('openvod.admin.lang', 'en-us'));
+  const op = await consoleContext.newPage();
+  await consoleSignIn(op);
+  await op.goto(`/admin/#/promoters?q=${code}`);
+  await expect(op.getByTestId('promoters-title')).toHaveText('Promoters');
+  const row = op.getByTestId('promoter-table').locator('tr', { hasText: code });
+  await expect(row).toContainText('0.60');
+  await row.getByTestId('promoter-open').click();
+  const detail = op.getByTestId('promoter-detail');
+  await expect(detail).toContainText('Registration');
+  await op.getByPlaceholder('Reason (shown to the user)').first().fill('test flag');
+  await op.getByTestId('flag').click();
+  await expect(op.getByTestId('flag-reason')).toHaveText('Flagged: test flag');
+  await op.screenshot({ path: `.tmp/console-promoter-${process.env.E2E_PORT ?? 18080}.png` });
+  await consoleContext.close();
+  await page.reload();
+  await expect(page.getByTestId('fraud-flag')).toContainText('test flag');
 });
