@@ -94,7 +94,7 @@ export class PromotionAdminService {
   async promoter(userId: number) {
     const user = await repo.userById(this.db, userId);
     if (!user) throw new AppError(404, 1004, 'promo_user_not_found');
-    await this.promotion.refreshStanding(this.db, userId);
+    await this.promotion.recount(userId);
     const { list } = await this.promoters({ q: String(userId), page: 1, limit: 1 });
     const info = list.find((p) => p.user_id === userId);
     if (!info) throw new AppError(404, 1004, 'promo_user_not_found');
@@ -136,7 +136,7 @@ export class PromotionAdminService {
   async setAgent(userId: number, isAgent: boolean) {
     if (!(await repo.userById(this.db, userId))) throw new AppError(404, 1004, 'promo_user_not_found');
     await repo.setAgent(this.db, userId, isAgent, this.promotion.now());
-    await this.promotion.refreshStanding(this.db, userId);
+    await this.promotion.recount(userId);
   }
 
   /** Reverse an earning (PromotionService.reverse) and answer it in the console's shape. */

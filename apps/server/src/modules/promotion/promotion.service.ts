@@ -341,7 +341,8 @@ export class PromotionService {
 
   /**
    * Recount `userId`'s invitees and qualified invitees, store them with the level, and grant the invitation tiers
-   * reached (when on). Returns the stored promoter row.
+   * reached (when on). Pass a transaction (the tiers post points and VIP days on the ledger); {@link recount} opens
+   * one. Returns the stored promoter row.
    */
   async refreshStanding(db: Db, userId: number, s?: PromotionSettings): Promise<repo.PromoterRow> {
     const settings = s ?? (await this.settings(db));
@@ -377,9 +378,14 @@ export class PromotionService {
     }
   }
 
+  /** {@link refreshStanding} in a transaction of its own (tiers post on the ledger). */
+  recount(userId: number): Promise<repo.PromoterRow> {
+    return this.db.transaction((tx) => this.refreshStanding(tx, userId));
+  }
+
   /** checkActive: the standing of `userId` (recounted now). */
   async standing(userId: number) {
-    const p = await this.refreshStanding(this.db, userId);
+    const p = await this.recount(userId);
     const levels = await repo.listLevels(this.db);
     const level = levelFor(levels, p.qualified, p.is_agent);
     const next = p.is_agent ? undefined : levels.find((l) => !l.is_agent_level && l.min_qualified > p.qualified);

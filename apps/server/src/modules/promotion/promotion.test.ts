@@ -358,6 +358,40 @@ describe('hold, release, reversal, screens', () => {
   });
 });
 
+describe('invitation tiers', () => {
+  it('grants a tier reached by qualified invitees once (points, plog 2)', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/promotion/settings',
+      headers: admin,
+      payload: { settings: { tiers_enabled: true }, tiers: [{ invites: 1, points: 100, group_id: 0, vip_days: 0 }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      const promoter = await signUp();
+      const invitee = await signUp({
+        code: promoter.user_invite_code,
+        phone: `1350013${String(Date.now()).slice(-4)}`,
+      });
+      await t.app.events.announce('watch.reported', { user: invitee, day: t.app.services.promotion.day(), total: 30 });
+      const h = await headersOf(promoter);
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/promotion/check-active', headers: h });
+        expect(res.json().info.qualified).toBe(1);
+      }
+      const plogs = await t.db.db
+        .select()
+        .from(macPlog)
+        .where(and(eq(macPlog.user_id, promoter.user_id), eq(macPlog.plog_type, 2)));
+      expect(plogs.map((p) => p.plog_points)).toEqual([100]);
+      const levels = await get('/api/promotion/levels', EN);
+      expect(levels.tiers).toMatchObject([{ invites: 1, points: 100 }]);
+    } finally {
+      await setSettings({ tiers_enabled: false });
+    }
+  });
+});
+
 describe('console', () => {
   it('edits settings and levels, lists promoters, flags and marks agents, reports by day', async () => {
     const cur = (await t.app.inject({ method: 'GET', url: '/api/admin/promotion/settings', headers: admin })).json();
