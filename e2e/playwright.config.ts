@@ -13,6 +13,11 @@ export const ADMIN_PASSWORD = 'e2e-admin-password';
 export const ENCRYPT_KEY = 'e2eKey01';
 // Per port, so two runs on one machine (different E2E_PORT) never share or wipe each other's folders.
 export const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+/**
+ * The server's promotion clock offset (seconds, apps/server/src/core/clock.ts): specs move time past an earning's hold
+ * by writing this file (tests/promotion.spec.ts). Absolute, as the server resolves it from its own folder.
+ */
+export const CLOCK_FILE = new URL(`./.tmp/e2e-clock-${PORT}`, import.meta.url).pathname;
 
 /**
  * The specs whose outcome depends on the database: money (orders, points, views, rewards), accounts and their merge,
@@ -31,6 +36,7 @@ export const DB_SPECS = [
   'free-views.spec.ts',
   'guest-account.spec.ts',
   'points.spec.ts',
+  'promotion.spec.ts',
   'rewarded-ads.spec.ts',
   'user-logs.spec.ts',
 ];
@@ -73,7 +79,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ../scripts/build.mjs --if-changed && rm -rf ${DATA_DIR} && node ../apps/server/dist/main.js`,
+    command: `node ../scripts/build.mjs --if-changed && rm -rf ${DATA_DIR} ${CLOCK_FILE} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     // A build of what changed (up to a few minutes on a loaded machine), then the demo media on a first run.
     timeout: 480_000,
@@ -95,6 +101,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The demo's player ad is seeded with its slot switched off: tests/player-ads.spec.ts turns it on and off.
       DEMO_ADS: '0',
+      TEST_CLOCK_FILE: CLOCK_FILE,
       INIT_CWD: process.cwd(),
     },
   },

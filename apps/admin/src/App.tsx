@@ -37,6 +37,9 @@ const WithdrawalsPage = lazy(() => import('./pages/Withdrawals.tsx'));
 const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
 const JobsPage = lazy(() => import('./pages/Jobs.tsx'));
+const PromotionSettingsPage = lazy(() => import('./pages/PromotionSettings.tsx'));
+const PromotersPage = lazy(() => import('./pages/Promoters.tsx'));
+const PromotionReportPage = lazy(() => import('./pages/PromotionReport.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -91,6 +94,9 @@ export function App() {
                   <Route path="points-report" element={<PointsReportPage />} />
                   <Route path="withdrawals" element={<WithdrawalsPage />} />
                   <Route path="rewards" element={<RewardsPage />} />
+                  <Route path="promotion-settings" element={<PromotionSettingsPage />} />
+                  <Route path="promoters" element={<PromotersPage />} />
+                  <Route path="promotion-report" element={<PromotionReportPage />} />
                   <Route path="jobs" element={<JobsPage />} />
                   <Route path="*" element={<Navigate to="/vods" replace />} />
                 </Route>

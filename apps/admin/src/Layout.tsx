@@ -125,6 +125,16 @@ export default function ConsoleLayout() {
     },
     {
       type: 'group',
+      key: 'g-promotion',
+      label: t('nav.group.promotion'),
+      children: [
+        { key: 'promotion-settings', icon: <Icon d={ICONS.appConfig} />, label: t('nav.promotionSettings') },
+        { key: 'promoters', icon: <Icon d={ICONS.users} />, label: t('nav.promoters') },
+        { key: 'promotion-report', icon: <Icon d={ICONS.revenue} />, label: t('nav.promotionReport') },
+      ],
+    },
+    {
+      type: 'group',
       key: 'g-app',
       label: t('nav.group.app'),
       children: [

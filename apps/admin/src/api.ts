@@ -101,6 +101,15 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminRetryCash: { method: 'POST', path: '/api/admin/cash/:id/retry' },
   adminGetCashSettings: { method: 'GET', path: '/api/admin/cash/settings' },
   adminUpdateCashSettings: { method: 'PATCH', path: '/api/admin/cash/settings' },
+  adminGetPromotionSettings: { method: 'GET', path: '/api/admin/promotion/settings' },
+  adminUpdatePromotionSettings: { method: 'PUT', path: '/api/admin/promotion/settings' },
+  adminListPromoters: { method: 'GET', path: '/api/admin/promotion/promoters' },
+  adminGetPromoter: { method: 'GET', path: '/api/admin/promotion/promoters/:id' },
+  adminFlagPromoter: { method: 'POST', path: '/api/admin/promotion/promoters/:id/flag' },
+  adminSetAgent: { method: 'POST', path: '/api/admin/promotion/promoters/:id/agent' },
+  adminReverseEarning: { method: 'POST', path: '/api/admin/promotion/earnings/:id/reverse' },
+  adminClearSignal: { method: 'POST', path: '/api/admin/promotion/signals/:id/clear' },
+  adminPromotionReport: { method: 'GET', path: '/api/admin/promotion/report' },
 };
 type Output<S> = S extends { _output: infer O } ? O : never;
 type Input<S> = S extends { _input: infer I } ? I : never;

@@ -40,6 +40,7 @@ import { oauthModule } from './modules/oauth/index.ts';
 import { playbackModule } from './modules/playback/index.ts';
 import { pointsModule } from './modules/points/index.ts';
 import { posterModule } from './modules/poster/index.ts';
+import { promotionModule } from './modules/promotion/index.ts';
 import { quotasModule } from './modules/quotas/index.ts';
 import { rewardsModule } from './modules/rewards/index.ts';
 import { smsModule } from './modules/sms/index.ts';
@@ -201,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(posterModule);
   // Withdrawals and their payout (Alipay uni.transfer, the fake gateway, manual); money on the ledger (modules/cash).
   await app.register(cashModule);
+  // Promotion earnings: invitations, held earnings released to cash, levels, fraud signals (modules/promotion).
+  await app.register(promotionModule);
   // Danmaku: live channel through Redis pub/sub with REDIS_URL, in this process otherwise (modules/danmaku).
   await app.register(danmakuModule);
 

@@ -16,6 +16,7 @@ import { jobsEndpoints } from './endpoints/jobs.ts';
 import { playerEndpoints } from './endpoints/player.ts';
 import { pointsEndpoints } from './endpoints/points.ts';
 import { posterEndpoints } from './endpoints/poster.ts';
+import { promotionEndpoints } from './endpoints/promotion.ts';
 import { quotaEndpoints } from './endpoints/quotas.ts';
 import { rewardsEndpoints } from './endpoints/rewards.ts';
 import { ulogEndpoints } from './endpoints/ulog.ts';
@@ -565,6 +566,7 @@ export const endpoints = {
   ...billingEndpoints,
   ...pointsEndpoints,
   ...posterEndpoints,
+  ...promotionEndpoints,
   ...quotaEndpoints,
   ...rewardsEndpoints,
   ...ulogEndpoints,

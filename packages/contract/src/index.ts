@@ -15,6 +15,7 @@ export * from './locales.ts';
 export * from './player.ts';
 export * from './points.ts';
 export * from './poster.ts';
+export * from './promotion.ts';
 export * from './quotas.ts';
 export * from './rewards.ts';
 export * from './ulog.ts';

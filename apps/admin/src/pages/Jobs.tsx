@@ -20,6 +20,8 @@ const JOB_NAMES: Record<string, MessageKey> = {
   'billing.order-expiry': 'jobs.name.orderExpiry',
   'ledger.nightly-check': 'jobs.name.ledgerCheck',
   'cast.cache-cleanup': 'jobs.name.castCache',
+  'promotion.release': 'jobs.name.promoRelease',
+  'promotion.signals': 'jobs.name.promoSignals',
 };
 
 /** The console's name of a job, else its queue name. */

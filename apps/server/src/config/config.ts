@@ -51,6 +51,7 @@
  * | S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY | unset | the bucket's access key (required with S3_BUCKET) |
  * | S3_FORCE_PATH_STYLE | 1 with S3_ENDPOINT, else 0 | path-style addresses (endpoint/bucket/key) |
  * | S3_PREFIX | unset | prefix of every key in the bucket, e.g. `openvod/` |
+ * | TEST_CLOCK_FILE | unset | tests only: a file holding seconds added to the promotion module's clock (core/clock.ts); refused in production |
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -91,6 +92,7 @@ const Env = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h), e.g. 03:30')
     .default('03:30'),
   FAKE_PAY: z.enum(['0', '1']).optional(),
+  TEST_CLOCK_FILE: z.string().max(500).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -255,6 +257,8 @@ export interface Config {
   rewards: { admobKeysUrl?: string; uniadSecret?: string };
   /** Uploaded files in an S3-compatible bucket (S3_*), or undefined: in DATA_DIR/media (core/storage.ts). */
   s3: S3StorageOptions | undefined;
+  /** TEST_CLOCK_FILE: the moved clock of the tests (core/clock.ts); never set in production. */
+  testClockFile: string | undefined;
 }
 
 /**
@@ -334,7 +338,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rewards: { admobKeysUrl: env.ADMOB_KEYS_URL || undefined, uniadSecret: env.UNIAD_SECURITY_KEY || undefined },
     s3,
+    testClockFile: testClockFileOf(e),
   };
+}
+
+/** TEST_CLOCK_FILE as an absolute path; throws in production (a moved clock would release earnings early). */
+function testClockFileOf(e: z.output<typeof Env>): string | undefined {
+  if (!e.TEST_CLOCK_FILE) return undefined;
+  if (e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  TEST_CLOCK_FILE: not allowed with NODE_ENV=production');
+  }
+  return path.resolve(e.TEST_CLOCK_FILE);
 }
 
 const S3_KEYS = [

@@ -19,6 +19,7 @@ import {
   shouldShowPrivacy,
   signInGuestAgain,
 } from '../features/account/launch';
+import { reportVisit } from '../features/promotion';
 import { accountApi } from '../lib/accountApi';
 import { type AppConfigData, appConfigKey, DEFAULT_APP_CONFIG } from '../lib/appConfig';
 import { trackLaunch } from '../lib/launchState';
@@ -124,7 +125,11 @@ export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
   if (launched) return launched;
   const { search, hash, pathname } = window.location;
   const code = parseInvitationCode(search, hash);
-  if (code) useSettings.getState().setInvitationCode(code);
+  if (code) {
+    useSettings.getState().setInvitationCode(code);
+    // Spec §7 visit: the server counts the promotion link's visit (once per IP per promoter per day).
+    reportVisit(code);
+  }
   const oauth = parseOauthCallback(search);
   if (oauth) {
     // Drop the provider's code from the address bar (the router's state is kept).

@@ -81,6 +81,10 @@ const IdCardPage = lazyPage(() => import('../features/poster/IdCardPage'));
 const CashCenterPage = lazyPage(() => import('../features/cash/CashCenterPage'));
 const CashListPage = lazyPage(() => import('../features/cash/CashListPage'));
 const CashTypePage = lazyPage(() => import('../features/cash/CashTypePage'));
+const PromotionCenterPage = lazyPage(() => import('../features/promotion/PromotionCenterPage'));
+const LevelConfigPage = lazyPage(() => import('../features/promotion/LevelConfigPage'));
+const RewardListPage = lazyPage(() => import('../features/promotion/RewardListPage'));
+const RevenueListPage = lazyPage(() => import('../features/promotion/RevenueListPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -168,6 +172,10 @@ export function AppRoutes() {
             [paths.cashCenter, <CashCenterPage key="cash-center" />],
             [paths.cashList, <CashListPage key="cash-list" />],
             [paths.cashType, <CashTypePage key="cash-type" />],
+            [paths.promotionCenter, <PromotionCenterPage key="promotion" />],
+            [paths.levelConfig, <LevelConfigPage key="levels" />],
+            [paths.rewardList, <RewardListPage key="rewards" />],
+            [paths.revenueList, <RevenueListPage key="revenue" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

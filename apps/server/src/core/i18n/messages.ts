@@ -15,6 +15,7 @@ import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
 import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
 import { POSTER_MESSAGES, type PosterKey } from './poster-messages.ts';
+import { PROMOTION_MESSAGES, type PromotionKey } from './promotion-messages.ts';
 import { QUOTAS_MESSAGES, type QuotasKey } from './quotas-messages.ts';
 import { REWARDS_MESSAGES, type RewardsKey } from './rewards-messages.ts';
 import { SIGNIN_MESSAGES, type SigninKey } from './signin-messages.ts';
@@ -31,6 +32,7 @@ export type MessageKey =
   | DanmakuKey
   | PointsKey
   | PosterKey
+  | PromotionKey
   | QuotasKey
   | AdsKey
   | RewardsKey
@@ -74,6 +76,7 @@ type Catalogue = Record<
     | CashKey
     | PointsKey
     | PosterKey
+    | PromotionKey
     | QuotasKey
     | RewardsKey
     | AdsKey
@@ -345,6 +348,7 @@ const TABLES = Object.fromEntries(
       ...CASH_MESSAGES[l],
       ...POINTS_MESSAGES[l],
       ...POSTER_MESSAGES[l],
+      ...PROMOTION_MESSAGES[l],
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],
       ...REWARDS_MESSAGES[l],

@@ -23,5 +23,14 @@ declare module '../../core/events.ts' {
      * merge and the sign-in back.
      */
     'user.merged': { tx: Db; merge: MergeContext };
+    /**
+     * A member came to be (the promotion module pays the inviter's registration reward, issue "promotion"): a
+     * sign-up other than the device's guest account (`via: 'signup'`, every path through
+     * AccountsService.registerWithinIpCap: reg, phone, one-click, WeChat), or a guest account binding a phone
+     * (`via: 'bind_phone'`, phone.service.ts bind). Announced with `emit` inside the creating transaction `tx`, so
+     * the reward commits with the account or not at all; `user` is the row as written (inviter chain `user_pid`,
+     * `user_pid_2`, `user_pid_3`; registration IP and device id). A handler's throw fails the sign-up.
+     */
+    'user.registered': { tx: Db; user: UserRow; via: 'signup' | 'bind_phone'; now: Date };
   }
 }

@@ -120,6 +120,17 @@ export function touristMode(settings: Pick<AccountSettings, 'tourist_state'>): b
   return String(settings.tourist_state) === '1';
 }
 
+/**
+ * Whether a user row is the device's automatic guest account (spec §4 Auto login; packages/contract guest.ts): its
+ * name is the guest name derived from its registration device id (or the first 8 characters of its 16-character
+ * guest imei) and no phone is bound. The viewer app uses the same test (apps/web lib/session.ts isGuestUser).
+ */
+export function isGuestAccount(u: Pick<UserRow, 'user_name' | 'user_phone' | 'user_device_id' | 'imei'>): boolean {
+  if (u.user_phone) return false;
+  if (u.user_device_id && guestCredentials(u.user_device_id).user_name === u.user_name) return true;
+  return /^[0-9a-f]{16}$/.test(u.imei) && u.imei.slice(0, 8) === u.user_name;
+}
+
 /** Whether a `reg` body is the auto-registration of the guest account of `deviceId` (spec §3/§4). */
 export function isGuestRegistration(body: { user_name: string; imei?: string }, deviceId: string): boolean {
   if (!deviceId) return false;
@@ -798,16 +809,21 @@ export class AccountsService {
    * Run `create` (which inserts one user in `tx`) under the per-IP daily registration cap: an advisory lock on the
    * IP serialises concurrent sign-ups from one address across processes, the day's count is read inside the same
    * transaction, and 429 `reg_ip_limit` is thrown when `reg_ip_daily_limit` is reached. Every sign-up path uses it.
+   * A new account other than a device's guest is announced as `user.registered` (`via: 'signup'`) in the same
+   * transaction (accounts.events.ts).
    */
-  async registerWithinIpCap<T>(ip: string, create: (tx: Db) => Promise<T>): Promise<T> {
+  async registerWithinIpCap(ip: string, create: (tx: Db) => Promise<UserRow>): Promise<UserRow> {
     const { reg_ip_daily_limit } = await this.settings();
-    const since = operatorDayStart(this.now(), this.opts.timeZone);
+    const now = this.now();
+    const since = operatorDayStart(now, this.opts.timeZone);
     return this.db.transaction(async (tx) => {
       await repo.lockRegistrationIp(tx, ip);
       if ((await repo.countRegistrationsSince(tx, ip, since)) >= reg_ip_daily_limit) {
         throw new AppError(429, ErrorCode.rateLimited, 'reg_ip_limit');
       }
-      return create(tx);
+      const user = await create(tx);
+      if (!isGuestAccount(user)) await this.opts.events.emit('user.registered', { tx, user, via: 'signup', now });
+      return user;
     });
   }
 

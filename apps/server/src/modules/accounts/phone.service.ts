@@ -228,6 +228,16 @@ export class PhoneService {
           set.user_pwd = '';
         }
         await repo.updateUser(tx, user.user_id, set);
+        if (isGuestAccount(user)) {
+          // The guest became a member, keeping its inviter chain: the promotion module pays its inviter now.
+          const row = { ...user, ...set } as UserRow;
+          await this.accounts.opts.events.emit('user.registered', {
+            tx,
+            user: row,
+            via: 'bind_phone',
+            now: this.accounts.now(),
+          });
+        }
         if (reward <= 0) return 0;
         const r = await creditPoints(
           tx,

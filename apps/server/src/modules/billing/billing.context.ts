@@ -8,6 +8,7 @@ import type { MessageKey } from '../../core/i18n/messages.ts';
 import type { Db } from '../../db/client.ts';
 import type { FailureCounter } from '../accounts/accounts.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { OrderRow } from './billing.repo.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 
 /** Default minutes an unpaid order stays payable (ORDER_EXPIRE_MINUTES). */
@@ -29,6 +30,11 @@ export interface BillingOptions {
    * of core/invalidation.ts, so every process drops the user's cached sessions (accounts/session-cache.ts).
    */
   onVipChanged?: (userId: number) => void;
+  /**
+   * An order was credited as paid, inside the payment's transaction `tx` (PaymentsService.applyPaymentIn): index.ts
+   * announces it as `order.paid` (billing.events.ts) with `emit`, so its handlers commit with the payment.
+   */
+  onOrderPaid?: (tx: Db, order: OrderRow, now: Date) => Promise<void>;
 }
 
 /** The billing services' shared state; `now` is the one clock they all read (tests move it). */

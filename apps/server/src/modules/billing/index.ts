@@ -14,6 +14,7 @@
 import { defineModule } from '../../core/module.ts';
 import { RedisFailureCounter } from '../accounts/index.ts';
 import { createAlipayChannel } from './alipay.channel.ts';
+import './billing.events.ts';
 import { orderExpiryJob } from './billing.jobs.ts';
 import { billingAdminRoutes, billingRoutes } from './billing.routes.ts';
 import { BillingService, REDEEM_FAILURES_PER_HOUR } from './billing.service.ts';
@@ -76,6 +77,8 @@ export const billingModule = defineModule('billing', ['ledger'], async (app, ctx
       : undefined,
     log,
     onVipChanged: (userId) => app.invalidation.publish('user', userId),
+    // Inside the payment's transaction (billing.events.ts): the promotion module pays the buyer's inviters.
+    onOrderPaid: (tx, order, now) => app.events.emit('order.paid', { tx, order, now }),
   });
   app.services.billing = billing;
   // Inside the deletion transaction: the user's unpaid orders are cancelled (accounts.events.ts `user.deleted`).

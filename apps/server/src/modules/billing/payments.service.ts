@@ -250,6 +250,7 @@ export class PaymentsService {
       kind: 'order_paid',
       ref: order.order_code,
     });
+    await this.ctx.opts.onOrderPaid?.(tx, order, this.ctx.now());
     return mark('credited');
   }
 

@@ -129,7 +129,8 @@ export async function pointsAgainstJournal(db: Db): Promise<Omit<RawBalanceRow, 
 
 /**
  * `ledger_account` balances against sum(`ledger_entry.amount`) of the same (user, asset) for the balance assets
- * (views, downloads, cash_fen, earn_pending, cash_frozen), journal rows whose account row is missing included. Numbers as the driver returns them.
+ * (views, downloads, cash_fen, and the promotion's earn_pending and cash_frozen: ledger.service.ts BALANCE_ASSETS),
+ * journal rows whose account row is missing included. Numbers as the driver returns them.
  */
 export async function accountsAgainstJournal(db: Db): Promise<RawBalanceRow[]> {
   const rows = await db.execute<{ user_id: number; asset: string; balance: string; journal_sum: string }>(sql`

@@ -39,6 +39,8 @@ export const pointsModule = defineModule('points', [], (app, ctx) => {
     // The ad-click task is offered only while this viewer can be shown an ad (a slot on, an ad in it, not VIP).
     taskAvailable: async (plogType, user) =>
       plogType !== TASK_PLOG.adClick || (await app.services.ads.clickableFor(user)),
+    // Watch time counted (points.events.ts): the promotion module counts the viewer active today.
+    watchReported: (user, day, total) => app.events.announce('watch.reported', { user, day, total }),
   });
   // VIP days bought with points go through billing's grantVip (journaled as vip_s / noad_s).
   const exchange = new ExchangeService(db, ledger, { grantVip: (tx, g) => app.services.billing.grantVip(tx, g) });

@@ -1,4 +1,7 @@
 /**
+ * What the points module announces: `watch.reported` (below; subscriber: the promotion module, which counts the
+ * viewer active that operator day).
+ *
  * What the points module does when other modules announce something (core/events.ts):
  * - `favourite.added` (modules/playback/playback.events.ts): a new film favourite pays the daily task "collect
  *   1-5 films" (spec §9; plog type 20 = TASK_PLOG.collectFilm) through {@link PointsService.award} with the title
@@ -8,7 +11,19 @@
 import { TASK_PLOG } from '@openvod/contract';
 import { AppError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
 import type { PointsService } from './points.service.ts';
+
+declare module '../../core/events.ts' {
+  interface AppEvents {
+    /**
+     * setDuration counted watch time (PointsService.setDuration, after its write): `total` seconds watched on
+     * operator day `day` so far. Announced with `announce` after the write, at every report (about every 30 s of
+     * playback), so a subscriber must be cheap on repeats.
+     */
+    'watch.reported': { user: UserRow; day: string; total: number };
+  }
+}
 
 /** Subscribe the points module's handlers on `events`. */
 export function subscribePoints(events: EventBus, points: PointsService): void {

@@ -41,6 +41,11 @@ export interface PointsOptions {
    */
   verifyAdClick?: (userId: number, impressionId: number, tx: Db) => Promise<boolean>;
   /**
+   * Watch time was counted for `user` (setDuration, after its write): `total` seconds on operator day `day`.
+   * index.ts announces it as `watch.reported` (points.events.ts). Awaited; its failure is the bus's to log.
+   */
+  watchReported?: (user: UserRow, day: string, total: number) => Promise<void>;
+  /**
    * Whether the feature a task is done in is switched on for `user` (index.ts: the ad-click task needs an ad this
    * viewer can be shown and click). Absent = every built task is available. A task that is not available is left
    * out of getTask and pays nothing (400 `points_task_off`).
@@ -264,6 +269,7 @@ export class PointsService {
       maxReport: DURATION_REPORT_MAX_S,
       now,
     });
+    if (total > 0) await this.opts.watchReported?.(user, day, total);
     let point = 0;
     let userPoints: number | undefined;
     const awarded: number[] = [];

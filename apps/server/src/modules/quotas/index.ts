@@ -9,6 +9,7 @@
  * reached lazily through `app.services`, at request time.
  */
 import { defineModule } from '../../core/module.ts';
+import './quotas.events.ts';
 import { quotasRoutes } from './quotas.routes.ts';
 import { type QuotasLedger, QuotasService } from './quotas.service.ts';
 
@@ -31,6 +32,8 @@ export const quotasModule = defineModule('quotas', ['points'], (app, ctx) => {
     // The catalogue's special (feed) categories, which the free-view rule leaves open.
     feedTypes: async () => new Set(Object.values(await app.services.content.specialTypes()).filter((v) => v > 0)),
     log: (msg, err) => app.log.warn({ err }, msg),
+    // After the view's commit (quotas.events.ts): the promotion module counts the viewer active today.
+    viewClaimed: (user, vodId, day) => app.events.announce('view.claimed', { user, vodId, day }),
   });
   app.services.quotas = quotas;
   // A group's rights edited (accounts' console routes), or extended with new categories (the importer, a category

@@ -75,6 +75,11 @@ export interface QuotasDeps {
   feedTypes?: () => Promise<Set<number>>;
   /** Where unexpected failures of side effects (task points) are logged. */
   log?: (msg: string, err: unknown) => void;
+  /**
+   * A view was taken (free or extra) for `user` on operator day `day`, after its commit: index.ts announces it as
+   * `view.claimed` (quotas.events.ts). Awaited; its failure is the bus's to log.
+   */
+  viewClaimed?: (user: UserRow, vodId: number, day: string) => Promise<void>;
 }
 
 /** What {@link QuotasService.evaluate} found (the checkBuyPopedom payload without the envelope). */
@@ -287,7 +292,7 @@ export class QuotasService {
     const quota = await points.quotaOf(this.quotaGroupOf(user));
     const total = kind === 'views' ? quota.free_views : quota.free_downloads;
     try {
-      return await this.db.transaction(async (tx) => {
+      const source = await this.db.transaction(async (tx) => {
         if (!(await repo.claimUse(tx, key))) return 'replay' as const;
         if (await points.consumeFree(user.user_id, kind, total, tx)) {
           await repo.setUseSource(tx, key, 'free');
@@ -305,6 +310,8 @@ export class QuotasService {
         await repo.setUseSource(tx, key, 'extra');
         return 'extra' as const;
       });
+      if (source !== 'replay' && q.type === PLAY) await this.deps.viewClaimed?.(user, q.id, day);
+      return source;
     } catch (err) {
       if (err instanceof InsufficientBalance) throw REFUSALS.blocked?.() as AppError;
       throw err;
