@@ -89,6 +89,11 @@ export interface CashDeps {
   channels: Partial<Record<'alipay' | 'fake', PayoutChannel>>;
   /** Enqueue the payout job inside `tx` (core/jobs.ts `send`), so an approval is paid without waiting a minute. */
   kickPayout?: (tx: Db) => Promise<void>;
+  /**
+   * Move the member's earnings whose hold has ended onto `cash_fen` first (modules/promotion `releaseDue`), so the
+   * cash centre and a withdrawal see them without waiting for the release job.
+   */
+  releaseDue?: (userId: number) => Promise<unknown>;
   timeZone: string;
   now?: () => Date;
   log?: (msg: string, err?: unknown) => void;
@@ -169,6 +174,7 @@ export class CashService {
 
   /** The cash centre: balances (fen), the rules and the masked account. */
   async center(user: UserRow) {
+    await this.deps.releaseDue?.(user.user_id);
     const [b, s, p] = await Promise.all([
       this.deps.ledger.balances(this.db, user.user_id),
       this.settings(),
@@ -225,6 +231,7 @@ export class CashService {
     const userId = user.user_id;
     const cashKey = key ?? randomUUID();
     const money = body.cash_money;
+    await this.deps.releaseDue?.(userId);
     return transaction(this.db, async (tx) => {
       const promoter = await repo.lockPromoter(tx, userId);
       const replay = key ? await repo.cashByKey(tx, userId, cashKey) : undefined;

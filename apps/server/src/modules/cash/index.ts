@@ -69,6 +69,7 @@ export const cashModule = defineModule('cash', ['ledger'], (app, ctx) => {
     channels,
     timeZone: config.timeZone,
     log,
+    releaseDue: (userId) => app.services.promotion.releaseDue(userId),
     kickPayout: async (tx) => {
       if (app.jobs.started) await app.jobs.send(CASH_PAYOUT_JOB, {}, { tx });
     },

@@ -5,8 +5,8 @@
  * ledger, promoter levels and invitation tiers, fraud signals, and the console's settings, promoters and report.
  * Withdrawals are modules/cash; the poster modules/poster.
  *
- * Its plugin builds {@link PromotionService} (`app.services.promotion`) and PromotionAdminService, seeds the default
- * levels when `promo_level` is empty, registers the routes (promotion.routes.ts), the jobs (promotion.jobs.ts:
+ * Its plugin builds {@link PromotionService} (`app.services.promotion`) and PromotionAdminService (the default
+ * levels come with migration 0008_promotion_levels.sql), registers the routes (promotion.routes.ts), the jobs (promotion.jobs.ts:
  * release every 2 minutes, fraud signals daily) and its handlers of other modules' events (promotion.events.ts:
  * `user.registered`, `view.claimed`, `watch.reported`, `order.paid`, `user.merged`). The ledger and billing's
  * grantVip are reached lazily through `app.services`. Its clock is core/clock.ts (TEST_CLOCK_FILE in tests).
@@ -44,7 +44,6 @@ export const promotionModule = defineModule('promotion', ['ledger'], async (app,
     timeZone: config.timeZone,
     log: ctx.log,
   });
-  await promotion.ensureLevels();
   const admin = new PromotionAdminService(db, promotion, config.timeZone);
   app.services.promotion = promotion;
   promotionRoutes(app, { promotion, admin });

@@ -41,15 +41,6 @@ export function listLevels(db: Db): Promise<LevelRow[]> {
     .orderBy(asc(promoLevel.min_qualified), asc(promoLevel.level_sort), asc(promoLevel.level_id));
 }
 
-/** Insert `rows` when the table is empty (a lock on the table keeps two starting processes from both seeding). */
-export async function seedLevels(db: Db, rows: (typeof promoLevel.$inferInsert)[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table promo_level in share row exclusive mode`);
-    const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(promoLevel);
-    if ((n?.n ?? 0) === 0) await tx.insert(promoLevel).values(rows);
-  });
-}
-
 /** Replace the level list: rows with a known `level_id` are updated, others inserted, the rest deleted. */
 export async function replaceLevels(
   tx: Db,

@@ -41,51 +41,6 @@ import { loadPromotionSettings } from './promotion.settings.ts';
 /** MacCMS plog types the programme writes (points): 2 invitation tier, 3 link visit, 9 points → cash. */
 export const PROMO_PLOG = { tier: 2, visit: 3, cash: 9 } as const;
 
-/** The levels seeded when `promo_level` is empty at the first start (operator data: edited in the console). */
-export const DEFAULT_LEVELS = [
-  {
-    level_name: '推广员',
-    min_qualified: 0,
-    ratio_1: 1000,
-    ratio_2: 500,
-    ratio_3: 200,
-    reg_reward_fen: 50,
-    active_reward_fen: 10,
-    level_sort: 1,
-  },
-  {
-    level_name: '银牌推广员',
-    min_qualified: 10,
-    ratio_1: 1500,
-    ratio_2: 700,
-    ratio_3: 300,
-    reg_reward_fen: 80,
-    active_reward_fen: 15,
-    level_sort: 2,
-  },
-  {
-    level_name: '金牌推广员',
-    min_qualified: 50,
-    ratio_1: 2000,
-    ratio_2: 1000,
-    ratio_3: 500,
-    reg_reward_fen: 100,
-    active_reward_fen: 20,
-    level_sort: 3,
-  },
-  {
-    level_name: '代理',
-    min_qualified: 0,
-    ratio_1: 3000,
-    ratio_2: 1500,
-    ratio_3: 800,
-    reg_reward_fen: 150,
-    active_reward_fen: 30,
-    is_agent_level: true,
-    level_sort: 9,
-  },
-];
-
 /** What the service needs of other modules (wired by index.ts through app.services). */
 export interface PromotionDeps {
   ledger: Pick<LedgerService, 'post' | 'balances'>;
@@ -156,11 +111,6 @@ export class PromotionService {
 
   settings(db: Db = this.db): Promise<PromotionSettings> {
     return loadPromotionSettings(db);
-  }
-
-  /** Seed {@link DEFAULT_LEVELS} when no level exists (first start). */
-  async ensureLevels(): Promise<void> {
-    await repo.seedLevels(this.db, DEFAULT_LEVELS);
   }
 
   /** The level `userId` earns at now (from its stored qualified count and agent mark). */
