@@ -36,6 +36,8 @@ describe('adminListJobs', () => {
       ['billing.order-expiry', '* * * * *', 'Asia/Shanghai', null],
       ['cast.cache-cleanup', '0 * * * *', 'Asia/Shanghai', null],
       ['cash.payout', '* * * * *', 'Asia/Shanghai', null],
+      ['promotion.release', '*/2 * * * *', 'Asia/Shanghai', null],
+      ['promotion.signals', '10 4 * * *', 'Asia/Shanghai', null],
     ]);
     expect(before.list.every((j) => j.last_run_at === null && j.last_state === null)).toBe(true);
 

@@ -433,3 +433,26 @@ describe('console', () => {
     expect(check.list).toEqual([]);
   });
 });
+
+describe('sessions', () => {
+  it("the member's reads need a session, the console's a console session, answered in the envelope", async () => {
+    const member = await headersOf(await signUp());
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/promotion/center', headers: EN }),
+      await t.app.inject({ method: 'GET', url: '/api/promotion/earnings', headers: EN }),
+      await t.app.inject({ method: 'GET', url: '/api/promotion/rewards', headers: EN }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/promotion/promoters', headers: member }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/promotion/promoters/1', headers: member }),
+      await t.app.inject({ method: 'POST', url: '/api/admin/promotion/signals/1/clear', headers: member }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/promotion/report', headers: member }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(401);
+      expect(typeof res.json().msg).toBe('string');
+    }
+    // The level rules are public (the level-config screen shows them before any invitation).
+    const levels = await t.app.inject({ method: 'GET', url: '/api/promotion/levels', headers: EN });
+    expect(levels.statusCode).toBe(200);
+    expect(levels.json().list.length).toBeGreaterThan(0);
+  });
+});
