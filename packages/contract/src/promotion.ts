@@ -309,21 +309,28 @@ export const AdminPromotionReportQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
 });
-/** One operator day: fen earned (all created), still pending, released (available), reversed that day. */
+/**
+ * One operator day: fen earned (all created), still pending, released (available), reversed that day; withdrawn
+ * (requested by withdrawals that day) and paid out (withdrawals paid that day), both from the ledger's journal.
+ */
 export const PromotionReportDay = z.object({
   day: z.string(),
   earned_fen: z.number().int(),
   pending_fen: z.number().int(),
   released_fen: z.number().int(),
   reversed_fen: z.number().int(),
+  withdrawn_fen: z.number().int(),
+  paid_fen: z.number().int(),
   count: z.number().int(),
 });
 export const AdminPromotionReportResponse = ok({
   from: z.string(),
   to: z.string(),
   list: z.array(PromotionReportDay),
-  /** Balances now, over every member: on hold, withdrawable. */
+  /** Balances now, over every member: on hold, withdrawable, reserved by withdrawals not yet paid; paid out ever. */
   pending_fen: z.number().int(),
   available_fen: z.number().int(),
+  frozen_fen: z.number().int(),
+  paid_fen: z.number().int(),
 });
 export type AdminPromotionReportResponse = z.infer<typeof AdminPromotionReportResponse>;

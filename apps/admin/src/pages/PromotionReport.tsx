@@ -37,6 +37,8 @@ export default function PromotionReportPage() {
     money(t('promo.pendingNow'), 'pending_fen'),
     money(t('promo.released'), 'released_fen'),
     money(t('promo.reversed'), 'reversed_fen'),
+    money(t('promo.withdrawn'), 'withdrawn_fen'),
+    money(t('promo.paidOut'), 'paid_fen'),
     { title: t('promo.count'), dataIndex: 'count', align: 'right' },
   ];
   return (
@@ -50,6 +52,8 @@ export default function PromotionReportPage() {
           />
           <Statistic title={t('promo.pendingTotal')} value={yuan(q.data?.pending_fen ?? 0)} />
           <Statistic title={t('promo.availableTotal')} value={yuan(q.data?.available_fen ?? 0)} />
+          <Statistic title={t('promo.frozenTotal')} value={yuan(q.data?.frozen_fen ?? 0)} />
+          <Statistic title={t('promo.paidTotal')} value={yuan(q.data?.paid_fen ?? 0)} />
         </Space>
       </Card>
       <ListCard title={t('nav.promotionReport')} error={q.error} help={t('promo.reportHelp')} testId="promotion-report">

@@ -233,6 +233,7 @@ describe('cash: spec §5 rules', () => {
 describe('review and payout', () => {
   it('approve → the payout job pays through the fake gateway once → paid in the cash list', async () => {
     await setMode('fake');
+    const reportBefore = (await admin('GET', '/api/admin/promotion/report')).json();
     const u = await member(1000);
     const id = (await withdraw(u, 800)).json().info.cash_id;
     const approved = await admin('POST', `/api/admin/cash/${id}/approve`);
@@ -264,6 +265,13 @@ describe('review and payout', () => {
     });
     expect(list.list[0].cash_time_paid).not.toBeNull();
     expect(await balances(u)).toMatchObject({ cash_fen: 200, cash_frozen: 0 });
+    // The console's promotion report counts the withdrawal on the operator's today, requested and paid out.
+    const report = (await admin('GET', '/api/admin/promotion/report')).json();
+    const dayOf = (r: { list: { day: string; withdrawn_fen: number; paid_fen: number }[] }) =>
+      r.list.find((d) => d.day === r.to) ?? { withdrawn_fen: 0, paid_fen: 0 };
+    expect(dayOf(report).withdrawn_fen - dayOf(reportBefore).withdrawn_fen).toBe(800);
+    expect(dayOf(report).paid_fen - dayOf(reportBefore).paid_fen).toBe(800);
+    expect(report.paid_fen - reportBefore.paid_fen).toBe(800);
     // Rejecting a paid withdrawal returns nothing.
     expect((await admin('POST', `/api/admin/cash/${id}/reject`, { reason: 'late' })).statusCode).toBe(409);
     await expectLedgerClean();

@@ -175,10 +175,14 @@ export class PromotionAdminService {
         pending_fen: Number(r.pending_fen),
         released_fen: Number(r.released_fen),
         reversed_fen: Number(r.reversed_fen),
+        withdrawn_fen: Number(r.withdrawn_fen),
+        paid_fen: Number(r.paid_fen),
         count: Number(r.count),
       })),
       pending_fen: totals.pending,
       available_fen: totals.available,
+      frozen_fen: totals.frozen,
+      paid_fen: totals.paid,
     };
   }
 }

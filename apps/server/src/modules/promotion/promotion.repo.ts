@@ -13,6 +13,7 @@ import { rowsOf } from '../../core/db.ts';
 import type { Db } from '../../db/client.ts';
 import {
   ledgerAccount,
+  ledgerEntry,
   macUser,
   macVisit,
   promoCounter,
@@ -534,30 +535,51 @@ export async function reportByDay(db: Db, from: string, to: string, timeZone: st
     pending_fen: number;
     released_fen: number;
     reversed_fen: number;
+    withdrawn_fen: number;
+    paid_fen: number;
     count: number;
   }>(
+    // Withdrawn: the first reservation of each withdrawal (modules/cash posts `cash:<id>:reserve:frozen`; a retried
+    // payout's new reservation is not a new request); paid out: the `cash_paid` journal.
     await db.execute(sql`
       with ev as (
         select ${day('created_at')} as day, amount_fen as earned, case when status = 'pending' then amount_fen else 0 end as pending,
-          0 as released, 0 as reversed, 1 as n from promo_earning
+          0 as released, 0 as reversed, 0 as withdrawn, 0 as paid, 1 as n from promo_earning
         union all
-        select ${day('released_at')}, 0, 0, amount_fen, 0, 0 from promo_earning where released_at is not null
+        select ${day('released_at')}, 0, 0, amount_fen, 0, 0, 0, 0 from promo_earning where released_at is not null
         union all
-        select ${day('reversed_at')}, 0, 0, 0, amount_fen, 0 from promo_earning where reversed_at is not null
+        select ${day('reversed_at')}, 0, 0, 0, amount_fen, 0, 0, 0 from promo_earning where reversed_at is not null
+        union all
+        select ${day('created_at')}, 0, 0, 0, 0, amount, 0, 0 from ledger_entry
+          where asset = 'cash_frozen' and kind = 'cash_reserve' and idem_key like 'cash:%:reserve:frozen'
+        union all
+        select ${day('created_at')}, 0, 0, 0, 0, 0, amount, 0 from ledger_entry where asset = 'cash_paid'
       )
       select day, sum(earned)::int as earned_fen, sum(pending)::int as pending_fen, sum(released)::int as released_fen,
-        sum(reversed)::int as reversed_fen, sum(n)::int as count
+        sum(reversed)::int as reversed_fen, sum(withdrawn)::int as withdrawn_fen, sum(paid)::int as paid_fen,
+        sum(n)::int as count
       from ev where day between ${from} and ${to} group by day order by day`),
   );
 }
 
-/** Sum of every member's earn_pending and cash_fen balances. */
-export async function totalBalances(db: Db): Promise<{ pending: number; available: number }> {
+/** Sums over every member: earn_pending, cash_fen and cash_frozen balances, and every fen paid out (cash_paid). */
+export async function totalBalances(
+  db: Db,
+): Promise<{ pending: number; available: number; frozen: number; paid: number }> {
   const rows = await db
     .select({ asset: ledgerAccount.asset, n: sql<number>`coalesce(sum(${ledgerAccount.balance}), 0)::bigint` })
     .from(ledgerAccount)
-    .where(inArray(ledgerAccount.asset, ['earn_pending', 'cash_fen']))
+    .where(inArray(ledgerAccount.asset, ['earn_pending', 'cash_fen', 'cash_frozen']))
     .groupBy(ledgerAccount.asset);
+  const [paid] = await db
+    .select({ n: sql<number>`coalesce(sum(${ledgerEntry.amount}), 0)::bigint` })
+    .from(ledgerEntry)
+    .where(eq(ledgerEntry.asset, 'cash_paid'));
   const get = (a: string) => Number(rows.find((r) => r.asset === a)?.n ?? 0);
-  return { pending: get('earn_pending'), available: get('cash_fen') };
+  return {
+    pending: get('earn_pending'),
+    available: get('cash_fen'),
+    frozen: get('cash_frozen'),
+    paid: Number(paid?.n ?? 0),
+  };
 }
