@@ -119,8 +119,10 @@ test.describe('tasks', () => {
     await openSignedIn(page, '/pages/me/task-list');
     const list = page.getByTestId('task-list');
     await expect(list.getByTestId('task-checkin')).toBeVisible();
-    // No comments module, no promotion QR poster; no ad slot is on in this server (DEMO_ADS=0).
-    for (const key of ['comment', 'save_qr', 'ad_click']) await expect(list.getByTestId(`task-${key}`)).toHaveCount(0);
+    // No comments module yet; no ad slot is on in this server (DEMO_ADS=0).
+    for (const key of ['comment', 'ad_click']) await expect(list.getByTestId(`task-${key}`)).toHaveCount(0);
+    // Saving the promotion poster is done on the promotion methods page (reward-more), where the poster is.
+    await expect(list.getByTestId('task-save_qr-go')).toHaveAttribute('href', /#\/pages\/me\/reward-more$/);
     // Every open task has its action: check in here, or go where it is done.
     const rows = list.locator('li');
     for (let i = 0; i < (await rows.count()); i++) {
