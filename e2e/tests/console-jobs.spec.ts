@@ -1,5 +1,5 @@
 /**
- * The console's Jobs page (System → Jobs) against the real server (ROLE all, so it runs the jobs): the five jobs of
+ * The console's Jobs page (System → Jobs) against the real server (ROLE all, so it runs the jobs): the jobs of
  * the modules with their schedules, and the runs the server made since it started (the accounts job runs when a
  * worker starts), at phone width.
  */
@@ -23,10 +23,14 @@ test('the operator sees each job with its schedule and its last run', async ({ b
     'Unpaid order expiry',
     'Nightly ledger check',
     'Cast cache cleanup',
+    'Withdrawal payouts',
+    'Promotion earnings release',
+    'Promotion fraud signals',
   ]) {
     await expect(table.getByText(name, { exact: true })).toBeVisible();
   }
-  await expect(table.getByText('Every minute', { exact: true })).toHaveCount(1);
+  // Unpaid order expiry and withdrawal payouts.
+  await expect(table.getByText('Every minute', { exact: true })).toHaveCount(2);
   // Jobs that look every minute but work once a day say when they work.
   await expect(table.getByText('Daily at 03:30 (checked every minute)', { exact: true })).toHaveCount(1);
   await expect(table.getByText('Daily at 00:00 (checked every minute)', { exact: true })).toHaveCount(1);

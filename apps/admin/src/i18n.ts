@@ -935,6 +935,7 @@ const zhCN = {
   'jobs.name.orderExpiry': '未支付订单过期',
   'jobs.name.ledgerCheck': '每晚账本核对',
   'jobs.name.castCache': '投屏缓存清理',
+  'jobs.name.cashPayout': '提现打款',
   'jobs.name.promoRelease': '推广收益解冻',
   'jobs.name.promoSignals': '推广风险检查',
 } as const;
@@ -1891,6 +1892,7 @@ const enUS: Record<MessageKey, string> = {
   'jobs.name.orderExpiry': 'Unpaid order expiry',
   'jobs.name.ledgerCheck': 'Nightly ledger check',
   'jobs.name.castCache': 'Cast cache cleanup',
+  'jobs.name.cashPayout': 'Withdrawal payouts',
   'jobs.name.promoRelease': 'Promotion earnings release',
   'jobs.name.promoSignals': 'Promotion fraud signals',
 };

@@ -20,6 +20,7 @@ const JOB_NAMES: Record<string, MessageKey> = {
   'billing.order-expiry': 'jobs.name.orderExpiry',
   'ledger.nightly-check': 'jobs.name.ledgerCheck',
   'cast.cache-cleanup': 'jobs.name.castCache',
+  'cash.payout': 'jobs.name.cashPayout',
   'promotion.release': 'jobs.name.promoRelease',
   'promotion.signals': 'jobs.name.promoSignals',
 };
