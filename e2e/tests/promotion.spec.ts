@@ -146,7 +146,8 @@ async function invitesEarnsWithdraws(page: Page, browser: Browser, request: APIR
   await consoleContext.addInitScript(() => localStorage.setItem('openvod.admin.lang', 'en-us'));
   const op = await consoleContext.newPage();
   await consoleSignIn(op);
-  await op.goto('/admin/#/withdrawals?status=pending');
+  const memberId = await promoterId(page);
+  await op.goto(`/admin/#/withdrawals?status=pending&user_id=${memberId}`);
   await expect(op.getByTestId('cash-card-title')).toHaveText('Withdrawals');
   const pending = op.locator('tr', { hasText: 'payee@example.com' });
   await expect(pending.getByTestId('cash-status')).toHaveAttribute('data-status', 'pending');
@@ -155,7 +156,7 @@ async function invitesEarnsWithdraws(page: Page, browser: Browser, request: APIR
   expect(cashId).toBeGreaterThan(0);
   await op.getByTestId(`cash-approve-${cashId}`).click();
   await op.getByTestId('confirm-ok').click();
-  await op.goto(`/admin/#/withdrawals?user_id=${await promoterId(page)}`);
+  await op.goto(`/admin/#/withdrawals?user_id=${memberId}`);
   const row = op.locator(`tr[data-row-key="${cashId}"]`);
   // Sent on approval: the state moves from approved through paying to paid without waiting for the minute's run.
   await expect(async () => {
