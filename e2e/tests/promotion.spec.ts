@@ -163,7 +163,11 @@ async function invitesEarnsWithdraws(page: Page, browser: Browser, request: APIR
     await op.reload();
     await expect(row.getByTestId('cash-status')).toHaveAttribute('data-status', 'paid', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  await expect(row).toContainText('fake');
+  // Paid through the fake gateway's transfer (the reference column is hidden at phone width).
+  const paid = await request.get(`/api/admin/cash?user_id=${memberId}`, {
+    headers: { authorcode: await adminToken(request) },
+  });
+  expect((await paid.json()).list[0]).toMatchObject({ cash_id: cashId, cash_status: 'paid', cash_channel: 'fake' });
   await op.screenshot({ path: `.tmp/console-withdrawals-${process.env.E2E_PORT ?? 18080}.png`, fullPage: true });
 
   // The member's cash list shows it paid; nothing is left available or reserved.
@@ -172,7 +176,10 @@ async function invitesEarnsWithdraws(page: Page, browser: Browser, request: APIR
   await expect(mine).toContainText('Paid');
   await expect(page.getByTestId('cash-cancel')).toHaveCount(0);
   await page.screenshot({ path: `.tmp/cash-list-${process.env.E2E_PORT ?? 18080}.png`, fullPage: true });
+  // Back past the cash centre (the list replaced it after the request) to the promotion centre, and in again.
   await page.goBack();
+  await expect(page.getByTestId('total-available')).toHaveText('0.00');
+  await page.getByTestId('to-cash-center').click();
   await expect(page.getByTestId('cash-available')).toHaveText('0.00');
   await expect(page.getByTestId('cash-frozen')).toHaveText('0.00');
 
@@ -194,7 +201,8 @@ async function invitesEarnsWithdraws(page: Page, browser: Browser, request: APIR
   await expect(op.getByTestId('flag-reason')).toHaveText('Flagged: test flag');
   await op.screenshot({ path: `.tmp/console-promoter-${process.env.E2E_PORT ?? 18080}.png` });
   await consoleContext.close();
-  await page.reload();
+  await page.goBack();
+  await expect(page).toHaveURL(/promotion-center/);
   await expect(page.getByTestId('fraud-flag')).toContainText('test flag');
 }
 
