@@ -12,7 +12,7 @@
  * the operator flags the promoter and the member sees the flag.
  */
 import { writeFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { CLOCK_FILE } from '../playwright.config';
 import { adminToken, consoleSignIn, presetDevice, userToken } from './catalogue-helpers';
 import { codeFor } from './sms-outbox';
@@ -204,6 +204,19 @@ async function invitesEarnsWithdraws(page: Page, browser: Browser, request: APIR
   await page.goBack();
   await expect(page).toHaveURL(/promotion-center/);
   await expect(page.getByTestId('fraud-flag')).toContainText('test flag');
+
+  // The promotion poster (reward-more) and the identity card's QR are drawn at their own proportions.
+  await page.getByTestId('to-reward-more').click();
+  await expectRatio(page.getByTestId('poster-img'), 1334 / 750);
+  await page.goto('/#/pages/me/id-card');
+  await expectRatio(page.getByTestId('id-card-qr'), 1);
+}
+
+/** The picture has loaded and is shown at `ratio` (height / width). */
+async function expectRatio(img: Locator, ratio: number) {
+  await expect.poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0)).toBe(true);
+  const box = await img.boundingBox();
+  expect(box && box.height / box.width).toBeCloseTo(ratio, 1);
 }
 
 /** The signed-in member's user id (the session stored by the app). */
