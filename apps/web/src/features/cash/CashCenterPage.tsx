@@ -72,7 +72,7 @@ export default function CashCenterPage() {
       <PageHeader
         title={t('pages.cashCenter')}
         right={
-          <Link to={paths.cashList} className={styles.link} data-testid="cash-records">
+          <Link to={paths.cashList} className={styles.headerLink} data-testid="cash-records">
             {t('cash.records')}
           </Link>
         }
