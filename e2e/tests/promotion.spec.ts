@@ -188,6 +188,17 @@ async function invitesEarnsWithdraws(page: Page, browser: Browser, request: APIR
   await op.getByTestId('ledger-run').click();
   await expect(op.getByTestId('ledger-clean')).toBeVisible();
 
+  // The promotion settings are entered in yuan and percent (stored in fen and basis points): saved unchanged.
+  await op.goto('/admin/#/promotion-settings');
+  await expect(op.locator('#levels_0_reg_reward_fen')).toHaveValue('0.50');
+  await expect(op.locator('#levels_0_ratio_1')).toHaveValue('10.00');
+  await op.getByTestId('promotion-save').click();
+  await expect(op.getByText('Saved')).toBeVisible();
+  const saved = await request.get('/api/admin/promotion/settings', {
+    headers: { authorcode: await adminToken(request) },
+  });
+  expect((await saved.json()).levels[0]).toMatchObject({ reg_reward_fen: 50, ratio_1: 1000 });
+
   // The operator finds the promoter in the console (phone width), opens it and flags it with a reason.
   await op.goto(`/admin/#/promoters?q=${code}`);
   await expect(op.getByTestId('promoters-title')).toHaveText('Promoters');
