@@ -5,6 +5,7 @@
  * server, the viewer app and the console), so a run never tests stale output; after `npm run build` it builds nothing.
  */
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -79,7 +80,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ../scripts/build.mjs --if-changed && rm -rf ${DATA_DIR} ${CLOCK_FILE} && node ../apps/server/dist/main.js`,
+    // The command runs in e2e/, the server resolves DATA_DIR from INIT_CWD (this run's folder): the folder removed
+    // is the server's, whether the run started at the repository's root or in e2e/.
+    command: `node ../scripts/build.mjs --if-changed && rm -rf ${resolve(DATA_DIR)} ${CLOCK_FILE} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     // A build of what changed (up to a few minutes on a loaded machine), then the demo media on a first run.
     timeout: 480_000,

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { DATA_DIR as SERVER_DATA_DIR } from '../playwright.config';
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '..', SERVER_DATA_DIR);
+// The server resolves its DATA_DIR from INIT_CWD, which playwright.config.ts sets to the folder the run was started
+// in (the worker's cwd): the repository's root (`npx playwright test -c e2e`) as well as e2e/ (`npm run e2e`).
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(process.cwd(), SERVER_DATA_DIR);
 const OUTBOX = path.join(DATA_DIR, 'sms-outbox.jsonl');
 
 /** The known device of the accounts specs: they share its guest (registrations per IP per day are capped). */

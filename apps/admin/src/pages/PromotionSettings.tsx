@@ -2,7 +2,9 @@
  * Console: promotion settings (issue "promotion" item 8): the programme switch, hold days, caps, the points rate
  * (`scale`, points per yuan), visit points, fraud-signal thresholds, the promoter levels (name, qualified invitees
  * needed, shares per depth in basis points, registration and daily-activity rewards in fen, the one agent level) and
- * the invitation tiers (adminGetPromotionSettings, adminUpdatePromotionSettings). Money is entered in fen.
+ * the invitation tiers (adminGetPromotionSettings, adminUpdatePromotionSettings). The operator enters money in yuan
+ * and shares in percent, like the withdrawal settings; the form's values (and what is saved) stay integers in fen and
+ * basis points (yuan × 100, percent × 100).
  */
 import type { AdminPromotionSettingsBody } from '@openvod/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +16,15 @@ import { LoadError, PageSpin, useAction } from '../ui.tsx';
 
 type Data = Res<'adminGetPromotionSettings'>;
 const KEY = ['admin', 'promotion', 'settings'];
+
+/**
+ * Shown ÷ 100 with two decimals (fen as yuan, basis points as percent), stored × 100 as an integer: the form keeps
+ * the contract's units.
+ */
+const hundredths = {
+  getValueProps: (v: unknown) => ({ value: typeof v === 'number' ? v / 100 : v }),
+  normalize: (v: unknown) => (typeof v === 'number' ? Math.round(v * 100) : v),
+};
 
 export default function PromotionSettingsPage() {
   const { t } = useI18n();
@@ -32,6 +43,11 @@ export default function PromotionSettingsPage() {
       <InputNumber min={0} max={max} precision={0} style={{ width: 160 }} />
     </Form.Item>
   );
+  const yuan = (name: (string | number)[], label: string) => (
+    <Form.Item name={name} label={label} rules={[{ required: true }]} {...hundredths}>
+      <InputNumber min={0} step={0.01} precision={2} addonAfter="¥" style={{ width: 160 }} />
+    </Form.Item>
+  );
   return (
     <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} data-testid="promotion-settings">
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -42,8 +58,8 @@ export default function PromotionSettingsPage() {
             </Form.Item>
             {int(['settings', 'hold_days'], t('promo.holdDays'), 90)}
             {int(['settings', 'reg_daily_cap'], t('promo.regDailyCap'))}
-            {int(['settings', 'invitee_day_cap_fen'], t('promo.inviteeDayCap'))}
-            {int(['settings', 'invitee_total_cap_fen'], t('promo.inviteeTotalCap'))}
+            {yuan(['settings', 'invitee_day_cap_fen'], t('promo.inviteeDayCap'))}
+            {yuan(['settings', 'invitee_total_cap_fen'], t('promo.inviteeTotalCap'))}
             {int(['settings', 'scale'], t('promo.scale'))}
             {int(['settings', 'visit_points'], t('promo.visitPoints'))}
             {int(['settings', 'burst_per_day'], t('promo.burstPerDay'))}
@@ -69,21 +85,49 @@ export default function PromotionSettingsPage() {
                     >
                       <Input style={{ width: 140 }} />
                     </Form.Item>
+                    <Form.Item
+                      name={[f.name, 'min_qualified']}
+                      label={t('promo.minQualified')}
+                      rules={[{ required: true }]}
+                      initialValue={0}
+                    >
+                      <InputNumber min={0} precision={0} style={{ width: 110 }} />
+                    </Form.Item>
                     {(
                       [
-                        ['min_qualified', t('promo.minQualified'), undefined],
-                        ['ratio_1', t('promo.ratio1'), 10000],
-                        ['ratio_2', t('promo.ratio2'), 10000],
-                        ['ratio_3', t('promo.ratio3'), 10000],
-                        ['reg_reward_fen', t('promo.regReward'), undefined],
-                        ['active_reward_fen', t('promo.activeReward'), undefined],
-                        ['level_sort', t('promo.sort'), 10000],
+                        ['ratio_1', t('promo.ratio1'), '%', 100],
+                        ['ratio_2', t('promo.ratio2'), '%', 100],
+                        ['ratio_3', t('promo.ratio3'), '%', 100],
+                        ['reg_reward_fen', t('promo.regReward'), '¥', undefined],
+                        ['active_reward_fen', t('promo.activeReward'), '¥', undefined],
                       ] as const
-                    ).map(([k, label, max]) => (
-                      <Form.Item key={k} name={[f.name, k]} label={label} rules={[{ required: true }]} initialValue={0}>
-                        <InputNumber min={0} max={max} precision={0} style={{ width: 110 }} />
+                    ).map(([k, label, unit, max]) => (
+                      <Form.Item
+                        key={k}
+                        name={[f.name, k]}
+                        label={label}
+                        rules={[{ required: true }]}
+                        initialValue={0}
+                        {...hundredths}
+                      >
+                        <InputNumber
+                          min={0}
+                          max={max}
+                          step={0.01}
+                          precision={2}
+                          addonAfter={unit}
+                          style={{ width: 130 }}
+                        />
                       </Form.Item>
                     ))}
+                    <Form.Item
+                      name={[f.name, 'level_sort']}
+                      label={t('promo.sort')}
+                      rules={[{ required: true }]}
+                      initialValue={0}
+                    >
+                      <InputNumber min={0} max={10000} precision={0} style={{ width: 110 }} />
+                    </Form.Item>
                     <Form.Item
                       name={[f.name, 'is_agent_level']}
                       label={t('promo.agentLevel')}

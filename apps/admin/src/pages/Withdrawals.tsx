@@ -301,6 +301,8 @@ export default function WithdrawalsPage() {
     {
       title: t('common.actions'),
       key: 'actions',
+      // The table scrolls sideways even at 1280 px: the approve / reject buttons stay in view.
+      fixed: 'right',
       render: (_v, row) => (
         <Space wrap size={4}>
           {row.cash_status === 'pending' && (

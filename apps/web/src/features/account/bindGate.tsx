@@ -3,7 +3,9 @@
  * it is asked to bind a phone (bind-phone keeps the same account and makes it a member, with its VIP, points and
  * history), or to sign in to an account it already has (the server then moves the guest's VIP time, points and logs
  * into that account: apps/server modules/accounts/guest-merge.ts). The server refuses a guest's order on its own
- * (403, BillingErrorCode.bindPhoneRequired); this asks first so the viewer never meets that refusal.
+ * (403, BillingErrorCode.bindPhoneRequired); this asks first so the viewer never meets that refusal. A withdrawal
+ * (modules/cash: 403 CashErrorCode.bindPhoneRequired for a guest) asks the same, with the bind only: a promoter's
+ * invitees and earnings belong to this account and would not follow a sign-in to another one.
  */
 import { Dialog } from 'antd-mobile';
 import { useCallback } from 'react';
@@ -14,11 +16,15 @@ import { confirm } from '../../ui/feedback';
 import styles from './BindPhonePage.module.css';
 import { useIsGuest } from './guestIdentity';
 
+/** What the guest is about to do: `buy` (VIP, points: bind or sign in) or `withdraw` (cash: bind only). */
+export type GuestGatePurpose = 'buy' | 'withdraw';
+
 /**
- * A guard for a pay button: returns true (and asks the viewer to bind a phone or sign in, coming back to this page
- * afterwards) when the signed-in user is the device's guest, false when the purchase may go on.
+ * A guard for a pay (or withdraw) button: returns true (and asks the viewer to bind a phone, or for a purchase to
+ * sign in, coming back to this page afterwards) when the signed-in user is the device's guest, false when the action
+ * may go on.
  */
-export function useGuestBuyGate(): () => boolean {
+export function useGuestBuyGate(purpose: GuestGatePurpose = 'buy'): () => boolean {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -31,13 +37,15 @@ export function useGuestBuyGate(): () => boolean {
       navigate(`${paths.login}?redirect=${back}`, { state: { returnsBack: true } });
     };
     void confirm({
-      title: t('bindPhone.buyTitle'),
+      title: purpose === 'buy' ? t('bindPhone.buyTitle') : t('bindPhone.withdrawTitle'),
       content: (
         <div className={styles.prompt} data-testid="bind-prompt">
-          <p>{t('bindPhone.buyText')}</p>
-          <button type="button" className={styles.promptLink} onClick={signIn} data-testid="bind-prompt-login">
-            {t('bindPhone.buyHaveAccount')}
-          </button>
+          <p>{purpose === 'buy' ? t('bindPhone.buyText') : t('bindPhone.withdrawText')}</p>
+          {purpose === 'buy' && (
+            <button type="button" className={styles.promptLink} onClick={signIn} data-testid="bind-prompt-login">
+              {t('bindPhone.buyHaveAccount')}
+            </button>
+          )}
         </div>
       ),
       confirmText: <span data-testid="bind-prompt-bind">{t('bindPhone.buyBind')}</span>,
@@ -47,5 +55,5 @@ export function useGuestBuyGate(): () => boolean {
       if (yes) navigate(`${paths.bindPhone}?redirect=${back}`, { state: { returnsBack: true } });
     });
     return true;
-  }, [isGuest, location.pathname, location.search, navigate, t]);
+  }, [isGuest, location.pathname, location.search, navigate, purpose, t]);
 }

@@ -3,7 +3,8 @@
  * available, reserved and pending amounts, the operator's minimum and fee, and the withdrawal form (amount, method
  * Alipay, the bound account masked with a link to change it). The §5 rules are checked before sending (amount not
  * below the minimum, balance enough, a method selected, an account with a name); the server checks them again with
- * the fraud flag and the caps and its message is shown. A successful request goes to the cash list.
+ * the fraud flag and the caps and its message is shown. A successful request goes to the cash list. The device's
+ * guest account (which the server refuses, 403) is asked to bind a phone before setting an account or withdrawing.
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { paths } from '../../lib/routes';
 import { toast } from '../../ui/feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, LoadingView } from '../../ui/StateViews';
+import { useGuestBuyGate } from '../account';
 import styles from './cash.module.css';
 import { feeOf, parseYuan, yuan } from './money';
 import { useCashCenter, useWithdraw } from './queries';
@@ -21,6 +23,7 @@ export default function CashCenterPage() {
   const navigate = useNavigate();
   const center = useCashCenter();
   const withdraw = useWithdraw();
+  const guestGate = useGuestBuyGate('withdraw');
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'alipay' | ''>('alipay');
   const [error, setError] = useState('');
@@ -41,7 +44,7 @@ export default function CashCenterPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (withdraw.isPending) return;
+    if (withdraw.isPending || guestGate()) return;
     if (!amount.trim()) return setError(t('cash.err.amountRequired'));
     if (fen === null) return setError(t('cash.err.amountFormat'));
     if (fen < rules.min_fen || fen - feeOf(fen, rules) < 10) {
@@ -69,7 +72,7 @@ export default function CashCenterPage() {
       <PageHeader
         title={t('pages.cashCenter')}
         right={
-          <Link to={paths.cashList} className={styles.link} data-testid="cash-records">
+          <Link to={paths.cashList} className={styles.headerLink} data-testid="cash-records">
             {t('cash.records')}
           </Link>
         }
@@ -110,7 +113,14 @@ export default function CashCenterPage() {
               {c.account ? `${c.account.cash_name} ${c.account.cash_account}` : t('cash.noAccount')}
             </small>
           </div>
-          <Link to={paths.cashType} className={styles.link} data-testid="cash-account-link">
+          <Link
+            to={paths.cashType}
+            className={styles.link}
+            onClick={(e) => {
+              if (guestGate()) e.preventDefault();
+            }}
+            data-testid="cash-account-link"
+          >
             {c.account ? t('cash.changeAccount') : t('cash.setAccount')}
           </Link>
         </div>

@@ -2,7 +2,8 @@
  * Withdrawal account (spec §2 me/plog/cash-type; §5 "the account needs a name and a correct Alipay account, both
  * non-empty"): the bound Alipay account and real name, masked, and the form to set or change them. The name and
  * account are checked before sending (an Alipay account is a phone number or an e-mail address); the server checks
- * again and its message is shown. After saving, the page goes back (to the cash centre when it came from there).
+ * again and its message is shown. After saving, the page goes back (to the cash centre when it came from there). The
+ * device's guest account (which the server refuses, 403) is asked to bind a phone before saving.
  */
 import { ALIPAY_ACCOUNT_RE } from '@openvod/contract';
 import { type FormEvent, useState } from 'react';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../ui/feedback';
 import { PageHeader } from '../../ui/PageHeader';
+import { useGuestBuyGate } from '../account';
 import styles from './cash.module.css';
 import { useCashAccount, useSetCashAccount } from './queries';
 
@@ -18,6 +20,7 @@ export default function CashTypePage() {
   const navigate = useNavigate();
   const account = useCashAccount();
   const save = useSetCashAccount();
+  const guestGate = useGuestBuyGate('withdraw');
   const [name, setName] = useState('');
   const [number, setNumber] = useState('');
   const [error, setError] = useState('');
@@ -25,7 +28,7 @@ export default function CashTypePage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (save.isPending) return;
+    if (save.isPending || guestGate()) return;
     if (!name.trim()) return setError(t('cash.err.nameRequired'));
     if (!ALIPAY_ACCOUNT_RE.test(number.trim())) return setError(t('cash.err.accountFormat'));
     setError('');

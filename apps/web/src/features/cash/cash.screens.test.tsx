@@ -3,9 +3,10 @@
  * rules before sending (amount, minimum, balance, method, account), sends one idempotency key per attempt (the same
  * key again after an unanswered request), shows the server's refusal ('Withdrawal failed: ...') and goes to the cash
  * list on success; the cash list shows time, type, masked account, state, amount and the reason of a failed one,
- * and cancels a pending one; the account page checks the name and Alipay account and saves them.
+ * and cancels a pending one; the account page checks the name and Alipay account and saves them. The device's guest
+ * account is asked to link a phone (and only that) before setting an account or withdrawing.
  */
-import type { UserInfo } from '@openvod/contract';
+import { guestCredentials, type UserInfo } from '@openvod/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -14,6 +15,7 @@ import { initI18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/queryClient';
 import { paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
+import { getDeviceId } from '../../lib/storage';
 import CashCenterPage from './CashCenterPage';
 import CashListPage from './CashListPage';
 import CashTypePage from './CashTypePage';
@@ -86,6 +88,7 @@ function renderAt(path: string) {
           <Route path={paths.cashList} element={<CashListPage />} />
           <Route path={paths.cashType} element={<CashTypePage />} />
           <Route path={paths.me} element={<p>me page</p>} />
+          <Route path={paths.bindPhone} element={<p>bind phone page</p>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -254,5 +257,41 @@ describe('cash-type', () => {
     expect(await screen.findByText('me page')).toBeTruthy();
     const saved = calls.find((c) => c.path === '/api/cash/account' && c.method === 'POST');
     expect(saved?.body).toEqual({ cash_type: 'alipay', cash_account: 'ming@b.cn', cash_name: '王小明' });
+  });
+});
+
+describe("the device's guest", () => {
+  beforeEach(() => {
+    const guest = { ...user, user_name: guestCredentials(getDeviceId()).user_name, user_phone: '' } as UserInfo;
+    useSession.setState({ token: 'tok', user: guest });
+    center = ok({ cash_fen: 5000, cash_frozen: 0, earn_pending: 0, rules, account: null });
+  });
+
+  it('is asked to link a phone, not to sign in elsewhere, before setting an account or withdrawing', async () => {
+    renderAt(paths.cashCenter);
+    await screen.findByTestId('cash-available');
+    amount('10');
+    submit();
+    const prompt = await screen.findByTestId('bind-prompt');
+    expect(prompt.textContent).toContain('Link a phone number to withdraw');
+    expect(screen.queryByTestId('bind-prompt-login')).toBeNull();
+    expect(posts()).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('bind-prompt-bind'));
+    expect(await screen.findByText('bind phone page')).toBeTruthy();
+  });
+
+  it('is asked from the account link and the account form, which sends nothing', async () => {
+    renderAt(paths.cashCenter);
+    fireEvent.click(await screen.findByTestId('cash-account-link'));
+    expect(await screen.findByTestId('bind-prompt')).toBeTruthy();
+    expect(screen.queryByTestId('cash-type-save')).toBeNull();
+    cleanup();
+    answer = () => ({ status: 200, body: ok({ info: null }) });
+    renderAt(paths.cashType);
+    fireEvent.change(await screen.findByTestId('cash-name'), { target: { value: '王小明' } });
+    fireEvent.change(screen.getByTestId('cash-alipay'), { target: { value: 'ming@b.cn' } });
+    fireEvent.click(screen.getByTestId('cash-type-save'));
+    expect(await screen.findAllByTestId('bind-prompt')).not.toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/api/cash/account' && c.method === 'POST')).toHaveLength(0);
   });
 });

@@ -179,6 +179,9 @@ describe('promotion-center', () => {
       (id) => screen.getByTestId(id).getAttribute('href'),
     );
     expect(hrefs).toEqual([paths.levelConfig, paths.rewardList, paths.revenueList, paths.rewardMore, paths.cashCenter]);
+    // Named as the Me page names it; its entry to the level rules is not called a promotion centre too.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Promotion centre');
+    expect(screen.getByTestId('to-level-config').textContent).toContain('Promoter levels');
     expect(screen.queryByTestId('fraud-flag')).toBeNull();
   });
 
