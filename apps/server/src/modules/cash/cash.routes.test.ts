@@ -267,7 +267,7 @@ describe('review and payout', () => {
     expect(await balances(u)).toMatchObject({ cash_fen: 200, cash_frozen: 0 });
     // The console's promotion report counts the withdrawal on the operator's today, requested and paid out.
     const report = (await admin('GET', '/api/admin/promotion/report')).json();
-    const dayOf = (r: { list: { day: string; withdrawn_fen: number; paid_fen: number }[] }) =>
+    const dayOf = (r: { to: string; list: { day: string; withdrawn_fen: number; paid_fen: number }[] }) =>
       r.list.find((d) => d.day === r.to) ?? { withdrawn_fen: 0, paid_fen: 0 };
     expect(dayOf(report).withdrawn_fen - dayOf(reportBefore).withdrawn_fen).toBe(800);
     expect(dayOf(report).paid_fen - dayOf(reportBefore).paid_fen).toBe(800);
