@@ -11,12 +11,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../lib/routes';
 import { toast } from '../../ui/feedback';
+import page from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, LoadingView } from '../../ui/StateViews';
 import { useGuestBuyGate } from '../account';
-import styles from './cash.module.css';
+import own from './cash.module.css';
 import { feeOf, parseYuan, yuan } from './money';
 import { useCashCenter, useWithdraw } from './queries';
+
+/** The money screens' shared classes (ui/moneyPage.module.css) with the cash screens' own. */
+const styles = { ...page, ...own };
 
 export default function CashCenterPage() {
   const { t } = useTranslation();

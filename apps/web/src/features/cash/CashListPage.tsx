@@ -8,12 +8,16 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/routes';
 import { confirm, toast } from '../../ui/feedback';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
+import page from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/StateViews';
-import styles from './cash.module.css';
+import own from './cash.module.css';
 import type { CashItem } from './cashApi';
 import { yuan } from './money';
 import { useCancelWithdrawal, useCashList } from './queries';
+
+/** The money screens' shared classes (ui/moneyPage.module.css) with the cash screens' own. */
+const styles = { ...page, ...own };
 
 export default function CashListPage() {
   const { t, i18n } = useTranslation();

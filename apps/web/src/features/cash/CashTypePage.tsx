@@ -10,10 +10,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../ui/feedback';
+import page from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGuestBuyGate } from '../account';
-import styles from './cash.module.css';
+import own from './cash.module.css';
 import { useCashAccount, useSetCashAccount } from './queries';
+
+/** The money screens' shared classes (ui/moneyPage.module.css) with the cash screens' own. */
+const styles = { ...page, ...own };
 
 export default function CashTypePage() {
   const { t } = useTranslation();

@@ -10,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { createAttemptKeys } from '../../lib/idempotency';
 import { applyPointsBalance } from '../../lib/pointsBalance';
 import { queryClient } from '../../lib/queryClient';
+import styles from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
 import { refreshMembership } from '../vip';
-import styles from './points.module.css';
 import { pointsApi } from './pointsApi';
 import { useRates, useTasks } from './queries';
 

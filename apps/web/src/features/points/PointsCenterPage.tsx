@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/routes';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
+import styles from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
-import styles from './points.module.css';
 import { useCheckIn, usePlogList, useTasks } from './queries';
 import { plogTypeName } from './text';
 

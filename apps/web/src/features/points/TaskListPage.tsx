@@ -13,11 +13,11 @@ import { useAppConfig } from '../../lib/appConfig';
 import { detailPath, paths } from '../../lib/routes';
 import { useSession, useUserId } from '../../lib/session';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
+import styles from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
 import { slotOn } from '../ads';
 import { useHome } from '../catalogue';
 import { useWatchRecordStore } from '../player';
-import styles from './points.module.css';
 import { useCheckIn, useDurationList, useTasks } from './queries';
 import { taskName } from './text';
 
