@@ -13,6 +13,7 @@ import { cashEndpoints } from './endpoints/cash.ts';
 import { castEndpoints } from './endpoints/cast.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
+import { placesEndpoints } from './endpoints/places.ts';
 import { playerEndpoints } from './endpoints/player.ts';
 import { pointsEndpoints } from './endpoints/points.ts';
 import { posterEndpoints } from './endpoints/poster.ts';
@@ -564,6 +565,7 @@ export const endpoints = {
   ...castEndpoints,
   ...cashEndpoints,
   ...billingEndpoints,
+  ...placesEndpoints,
   ...pointsEndpoints,
   ...posterEndpoints,
   ...promotionEndpoints,

@@ -12,6 +12,7 @@ import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
+import { PLACES_MESSAGES, type PlacesKey } from './places-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
 import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
 import { POSTER_MESSAGES, type PosterKey } from './poster-messages.ts';
@@ -32,6 +33,7 @@ export type MessageKey =
   | DanmakuKey
   | PointsKey
   | PosterKey
+  | PlacesKey
   | PromotionKey
   | QuotasKey
   | AdsKey
@@ -76,6 +78,7 @@ type Catalogue = Record<
     | CashKey
     | PointsKey
     | PosterKey
+    | PlacesKey
     | PromotionKey
     | QuotasKey
     | RewardsKey
@@ -348,6 +351,7 @@ const TABLES = Object.fromEntries(
       ...CASH_MESSAGES[l],
       ...POINTS_MESSAGES[l],
       ...POSTER_MESSAGES[l],
+      ...PLACES_MESSAGES[l],
       ...PROMOTION_MESSAGES[l],
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],
