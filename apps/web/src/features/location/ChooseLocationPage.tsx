@@ -145,25 +145,23 @@ export default function ChooseLocationPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.chooseLocation')} />
-      <search>
-        <form className={styles.searchForm} onSubmit={onSearch}>
-          <input
-            className={styles.searchInput}
-            type="search"
-            enterKeyHint="search"
-            maxLength={200}
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder={t('location.searchPlaceholder')}
-            aria-label={t('location.searchPlaceholder')}
-            data-testid="location-search"
-          />
-          <button type="submit" className={`${styles.primary} ${styles.searchButton}`} data-testid="location-search-go">
-            <SearchIcon size={18} />
-            {t('location.search')}
-          </button>
-        </form>
-      </search>
+      <form className={styles.searchForm} onSubmit={onSearch} aria-label={t('location.search')}>
+        <input
+          className={styles.searchInput}
+          type="search"
+          enterKeyHint="search"
+          maxLength={200}
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          placeholder={t('location.searchPlaceholder')}
+          aria-label={t('location.searchPlaceholder')}
+          data-testid="location-search"
+        />
+        <button type="submit" className={`${styles.primary} ${styles.searchButton}`} data-testid="location-search-go">
+          <SearchIcon size={18} />
+          {t('location.search')}
+        </button>
+      </form>
       {queryStateView([config]) ?? (
         <div className={styles.map}>
           <Suspense fallback={<LoadingView />}>
