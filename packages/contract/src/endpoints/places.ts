@@ -3,7 +3,7 @@
  * the app's map configuration, the geocoder proxy (search and reverse through the operator's Nominatim-compatible
  * geocoder, called by the server: cached, rate-limited per IP), the member's region, and the console's map
  * settings. Not in spec/calls.md: named getMapConfig, placeSearch, placeReverse, saveRegion,
- * getPlacesSettings, savePlacesSettings.
+ * adminGetPlacesSettings, adminSavePlacesSettings.
  */
 import type { Endpoint } from '../endpoint-type.ts';
 import * as P from '../places.ts';
@@ -37,14 +37,14 @@ export const placesEndpoints = {
     auth: 'user',
     summary: "Set (or clear with null) the signed-in member's region; read back in userInfo's info.region",
   },
-  getPlacesSettings: {
+  adminGetPlacesSettings: {
     method: 'GET',
     path: '/api/admin/places/settings',
     response: P.PlacesSettingsResponse,
     auth: 'admin',
     summary: 'Map settings: tile URL template, attribution, geocoder URL, contact, private geocoder allowed',
   },
-  savePlacesSettings: {
+  adminSavePlacesSettings: {
     method: 'PUT',
     path: '/api/admin/places/settings',
     body: P.SavePlacesSettingsBody,

@@ -34,6 +34,6 @@ export function placesRoutes(app: FastifyInstance, places: PlacesService) {
     },
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
-  defineRoute(app, 'getPlacesSettings', async () => ({ ...ok, info: await places.settings() }));
-  defineRoute(app, 'savePlacesSettings', async ({ body }) => ({ ...ok, info: await places.saveSettings(body) }));
+  defineRoute(app, 'adminGetPlacesSettings', async () => ({ ...ok, info: await places.settings() }));
+  defineRoute(app, 'adminSavePlacesSettings', async ({ body }) => ({ ...ok, info: await places.saveSettings(body) }));
 }

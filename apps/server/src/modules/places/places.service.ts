@@ -125,7 +125,7 @@ export class PlacesService {
     return { tile_url: s.tile_url, attribution: s.attribution };
   }
 
-  /** savePlacesSettings: merge and store; every process drops its cached copy. */
+  /** adminSavePlacesSettings: merge and store; every process drops its cached copy. */
   async saveSettings(patch: SavePlacesSettingsBody): Promise<PlacesSettings> {
     const next = await savePlacesSettings(this.db, patch);
     this.cached = { at: this.now(), value: next };
