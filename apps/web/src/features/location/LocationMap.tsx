@@ -54,7 +54,7 @@ export interface LocationMapProps {
 
 export default function LocationMap({ config, center, zoom, marker, onTap, label }: LocationMapProps) {
   return (
-    <div className={styles.map} data-testid="location-map" role="application" aria-label={label}>
+    <div className={styles.mapFill} data-testid="location-map" role="application" aria-label={label}>
       <MapContainer center={[center.lat, center.lng]} zoom={zoom} className={styles.mapInner} zoomControl>
         <TileLayer url={config.tile_url} attribution={escapeHtml(config.attribution)} />
         <FollowCenter center={center} zoom={zoom} />
