@@ -1,6 +1,6 @@
 /** Server state of the location pages (TanStack Query): the map config, searches, reverse lookups, saving the region. */
 import type { Place } from '@openvod/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
 import { locationApi } from './locationApi';
 
@@ -32,7 +32,6 @@ export function useReverse(point: { lat: number; lng: number } | null) {
     enabled: point !== null,
     staleTime: 600_000,
     retry: false,
-    placeholderData: keepPreviousData,
   });
 }
 
