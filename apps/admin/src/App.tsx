@@ -23,6 +23,7 @@ const TopicsPage = lazy(() => import('./pages/Topics.tsx'));
 const HomePage = lazy(() => import('./pages/Home.tsx'));
 const DayCoversPage = lazy(() => import('./pages/DayCovers.tsx'));
 const PosterPage = lazy(() => import('./pages/Poster.tsx'));
+const MapSettingsPage = lazy(() => import('./pages/MapSettings.tsx'));
 const AdsPage = lazy(() => import('./pages/Ads.tsx'));
 const CatalogueSettingsPage = lazy(() => import('./pages/CatalogueSettings.tsx'));
 const PlayersPage = lazy(() => import('./pages/Players.tsx'));
@@ -76,6 +77,7 @@ export function App() {
                   <Route path="home" element={<HomePage />} />
                   <Route path="day-covers" element={<DayCoversPage />} />
                   <Route path="poster" element={<PosterPage />} />
+                  <Route path="map-settings" element={<MapSettingsPage />} />
                   <Route path="ads" element={<AdsPage />} />
                   <Route path="danmaku" element={<DanmakuPage />} />
                   <Route path="live" element={<LiveChannelsPage />} />

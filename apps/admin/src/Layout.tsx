@@ -142,6 +142,7 @@ export default function ConsoleLayout() {
         { key: 'app-version', icon: <Icon d={ICONS.appVersion} />, label: t('nav.appVersion') },
         { key: 'ads', icon: <Icon d={ICONS.ads} />, label: t('nav.ads') },
         { key: 'poster', icon: <Icon d={ICONS.covers} />, label: t('nav.poster') },
+        { key: 'map-settings', icon: <Icon d={ICONS.live} />, label: t('nav.mapSettings') },
       ],
     },
     {

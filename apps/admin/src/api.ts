@@ -22,6 +22,8 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminGetPosterSettings: { method: 'GET', path: '/api/admin/poster' },
   adminUploadPosterBackground: { method: 'POST', path: '/api/admin/poster/background' },
   adminDeletePosterBackground: { method: 'DELETE', path: '/api/admin/poster/background' },
+  adminGetPlacesSettings: { method: 'GET', path: '/api/admin/places/settings' },
+  adminSavePlacesSettings: { method: 'PUT', path: '/api/admin/places/settings' },
   adminListVods: { method: 'GET', path: '/api/admin/vods' },
   adminGetVod: { method: 'GET', path: '/api/admin/vods/:id' },
   adminUpdateVod: { method: 'PATCH', path: '/api/admin/vods/:id' },

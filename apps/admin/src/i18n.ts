@@ -5,6 +5,24 @@
 import { useSyncExternalStore } from 'react';
 
 const zhCN = {
+  // map settings (modules/places)
+  'nav.mapSettings': '地图设置',
+  'map.tiles': '地图瓦片',
+  'map.tilesHelp':
+    '应用的地图从这里加载瓦片图片。默认使用 OpenStreetMap 的瓦片服务器（请遵守其使用政策，访问量大时请使用自己的或商业瓦片服务）。保存后立即生效。',
+  'map.tileUrl': '瓦片地址模板（含 {z}、{x}、{y}，可选 {s}）',
+  'map.tileUrlInvalid': '请输入以 http:// 或 https:// 开头、包含 {z}、{x}、{y} 的地址',
+  'map.attribution': '版权说明（显示在地图右下角）',
+  'map.geocoder': '地点搜索（地理编码）',
+  'map.geocoderHelp':
+    '服务器通过 Nominatim 兼容的服务搜索地点、查询坐标对应的地址（/search 与 /reverse）。结果会缓存，并按 IP 限制频率。',
+  'map.geocoderUrl': '地理编码服务地址',
+  'map.geocoderUrlInvalid': '请输入以 http:// 或 https:// 开头的地址',
+  'map.contact': '联系方式（邮箱或网址）',
+  'map.contactHelp': '随请求发送给地理编码服务（User-Agent 与 email 参数）；使用公共 Nominatim 时必须填写。',
+  'map.private': '允许内网地址',
+  'map.privateHelp': '地理编码服务部署在内网（如自建 Nominatim）时打开；否则服务器拒绝访问内网和本机地址。',
+  'map.useOsm': '恢复 OpenStreetMap 默认值',
   // promotion poster (modules/poster)
   'nav.poster': '推广海报',
   'poster.title': '推广海报背景',
@@ -943,6 +961,26 @@ const zhCN = {
 export type MessageKey = keyof typeof zhCN;
 
 const enUS: Record<MessageKey, string> = {
+  // map settings (modules/places)
+  'nav.mapSettings': 'Map settings',
+  'map.tiles': 'Map tiles',
+  'map.tilesHelp':
+    "The app's maps load their tile images from here. The default is OpenStreetMap's tile server (follow its usage policy; with heavy traffic use your own or a commercial tile service). Changes apply at once.",
+  'map.tileUrl': 'Tile URL template (with {z}, {x}, {y}; {s} optional)',
+  'map.tileUrlInvalid': 'Enter an address starting with http:// or https:// that contains {z}, {x} and {y}',
+  'map.attribution': 'Attribution (shown in the corner of the map)',
+  'map.geocoder': 'Place search (geocoder)',
+  'map.geocoderHelp':
+    'The server searches places and looks up the address of a point through a Nominatim-compatible service (/search and /reverse). Answers are cached and rate-limited per IP.',
+  'map.geocoderUrl': 'Geocoder address',
+  'map.geocoderUrlInvalid': 'Enter an address starting with http:// or https://',
+  'map.contact': 'Contact (e-mail or URL)',
+  'map.contactHelp':
+    "Sent to the geocoder (User-Agent and the email parameter); required by the public Nominatim's usage policy.",
+  'map.private': 'Allow a private network address',
+  'map.privateHelp':
+    'Turn on when the geocoder runs on your private network (a self-hosted Nominatim); otherwise the server refuses private and loopback addresses.',
+  'map.useOsm': 'Restore the OpenStreetMap defaults',
   // promotion poster (modules/poster)
   'nav.poster': 'Promotion poster',
   'poster.title': 'Promotion poster background',

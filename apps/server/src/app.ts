@@ -38,6 +38,7 @@ import { danmakuModule } from './modules/danmaku/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { MediaSigner, mediaModule } from './modules/media/index.ts';
 import { oauthModule } from './modules/oauth/index.ts';
+import { placesModule } from './modules/places/index.ts';
 import { playbackModule } from './modules/playback/index.ts';
 import { pointsModule } from './modules/points/index.ts';
 import { posterModule } from './modules/poster/index.ts';
@@ -141,7 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ['*', 'data:', 'blob:'],
+        // '*' already allows any http(s) image (posters of collected feeds); the map tiles' host of the operator's
+        // setting (modules/places) is named too, so the tiles keep loading if '*' is ever narrowed. Computed per
+        // response from the places module's cached settings: a changed setting is in the next page's header at
+        // once in this process, within seconds in the others (`settings` invalidation); an open page keeps the
+        // header it was served with until it is reloaded (index.html is served with no-cache).
+        imgSrc: ['*', 'data:', 'blob:', () => app.services.places?.tileSource() ?? "'self'"],
         mediaSrc: ['*', 'data:', 'blob:'],
         connectSrc: ['*'],
         workerSrc: ["'self'", 'blob:'],
@@ -209,6 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(danmakuModule);
   // The community's safety layer: tourist, mute, comments off, frequency, repeat, word filter (modules/community).
   await app.register(communityModule);
+  // The location pages: map settings, geocoder proxy, the member's region (modules/places); read by accounts' user
+  // info and the CSP at request time.
+  await app.register(placesModule);
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });
   app.get(

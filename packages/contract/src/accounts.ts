@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ok } from './envelope.ts';
+import { PlaceRegion } from './places.ts';
 
 /** Spec §5: at least 6 characters, letters and digits mixed. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{6,64}$/;
@@ -91,6 +92,11 @@ export const UserInfo = z.object({
   is_vip: z.boolean(),
   user_status: z.number().int(),
   deletion: DeletionState.nullable(),
+  /**
+   * The member's region of the personal centre (places.ts; saveRegion), null when none was chosen; absent when
+   * the server runs without the places module.
+   */
+  region: PlaceRegion.nullable().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

@@ -14,6 +14,7 @@ import { castEndpoints } from './endpoints/cast.ts';
 import { communityEndpoints } from './endpoints/community.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
+import { placesEndpoints } from './endpoints/places.ts';
 import { playerEndpoints } from './endpoints/player.ts';
 import { pointsEndpoints } from './endpoints/points.ts';
 import { posterEndpoints } from './endpoints/poster.ts';
@@ -566,6 +567,7 @@ export const endpoints = {
   ...castEndpoints,
   ...cashEndpoints,
   ...billingEndpoints,
+  ...placesEndpoints,
   ...pointsEndpoints,
   ...posterEndpoints,
   ...promotionEndpoints,

@@ -13,6 +13,7 @@ export * from './envelope.ts';
 export * from './guest.ts';
 export * from './jobs.ts';
 export * from './locales.ts';
+export * from './places.ts';
 export * from './player.ts';
 export * from './points.ts';
 export * from './poster.ts';

@@ -11,7 +11,8 @@
  * - `user`: a user id (modules/accounts and billing: group, VIP end, status, password, deletion, merge);
  * - `group`: a group id, or `*` (group rights edited; categories added by the importer);
  * - `catalogue`: `*` (titles or categories edited: the content module's caches);
- * - `ulog`: a user id (watch or download records removed: the play gate's found records, modules/quotas).
+ * - `ulog`: a user id (watch or download records removed: the play gate's found records, modules/quotas);
+ * - `settings`: an operator settings key of core/settings.ts (modules/places: the map settings).
  *
  * Losing a message (Redis down or restarting) costs no request anything: every cache that listens here also has a
  * short lifetime of its own (seconds), which bounds how long another process can serve the old value.
@@ -19,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-export type InvalidationTopic = 'session' | 'user' | 'group' | 'catalogue' | 'ulog';
+export type InvalidationTopic = 'session' | 'user' | 'group' | 'catalogue' | 'ulog' | 'settings';
 
 declare module 'fastify' {
   interface FastifyInstance {

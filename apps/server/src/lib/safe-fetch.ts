@@ -26,6 +26,8 @@ export interface SafeFetchOptions {
   allowPrivate: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Extra request headers (e.g. the User-Agent and Accept-Language a geocoder's usage policy asks for). */
+  headers?: Record<string, string>;
 }
 
 /** True for addresses a server-side fetch must not reach by default. */
@@ -76,7 +78,7 @@ export async function safeGetText(
       {
         lookup: guardedLookup(opts.allowPrivate),
         timeout: timeoutMs,
-        headers: { 'user-agent': 'OpenVod-collect/1.0', accept: '*/*' },
+        headers: { 'user-agent': 'OpenVod-collect/1.0', accept: '*/*', ...opts.headers },
       },
       (res) => {
         const status = res.statusCode ?? 0;

@@ -85,6 +85,8 @@ const PromotionCenterPage = lazyPage(() => import('../features/promotion/Promoti
 const LevelConfigPage = lazyPage(() => import('../features/promotion/LevelConfigPage'));
 const RewardListPage = lazyPage(() => import('../features/promotion/RewardListPage'));
 const RevenueListPage = lazyPage(() => import('../features/promotion/RevenueListPage'));
+const ChooseLocationPage = lazyPage(() => import('../features/location/ChooseLocationPage'));
+const OpenLocationPage = lazyPage(() => import('../features/location/OpenLocationPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -142,6 +144,8 @@ export function AppRoutes() {
         <Route path={paths.guidePage} element={<GuidePage />} />
         <Route path={paths.webPage} element={<AdWebPage />} />
         <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.chooseLocation} element={<ChooseLocationPage />} />
+        <Route path={paths.openLocation} element={<OpenLocationPage />} />
         <Route
           path={paths.personalCenter}
           element={

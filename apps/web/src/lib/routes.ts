@@ -48,6 +48,8 @@ export const paths = {
   castScreenHelp: '/pages/common/cast-screen-help',
   guidePage: '/pages/common/guide-page',
   webPage: '/pages/web/index',
+  chooseLocation: '/choose-location',
+  openLocation: '/open-location',
 } as const;
 
 /**

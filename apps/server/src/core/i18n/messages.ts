@@ -13,6 +13,7 @@ import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { COMMUNITY_MESSAGES, type CommunityKey } from './community-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
+import { PLACES_MESSAGES, type PlacesKey } from './places-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
 import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
 import { POSTER_MESSAGES, type PosterKey } from './poster-messages.ts';
@@ -34,6 +35,7 @@ export type MessageKey =
   | PointsKey
   | PosterKey
   | CommunityKey
+  | PlacesKey
   | PromotionKey
   | QuotasKey
   | AdsKey
@@ -79,6 +81,7 @@ type Catalogue = Record<
     | PointsKey
     | PosterKey
     | CommunityKey
+    | PlacesKey
     | PromotionKey
     | QuotasKey
     | RewardsKey
@@ -352,6 +355,7 @@ const TABLES = Object.fromEntries(
       ...POINTS_MESSAGES[l],
       ...POSTER_MESSAGES[l],
       ...COMMUNITY_MESSAGES[l],
+      ...PLACES_MESSAGES[l],
       ...PROMOTION_MESSAGES[l],
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],

@@ -6,6 +6,7 @@ export * from './community.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
 export * from './ledger.ts';
+export * from './places.ts';
 export * from './playback.ts';
 export * from './points.ts';
 export * from './promotion.ts';

@@ -25,6 +25,7 @@ import {
   ErrorCode,
   type Group,
   guestCredentials,
+  type PlaceRegion,
   type UserInfo,
 } from '@openvod/contract';
 import type { FastifyRequest } from 'fastify';
@@ -642,6 +643,11 @@ export interface AccountsOptions {
    * `session` and `user` topics; logouts, deletions and merges publish on them. Default: this process only.
    */
   invalidation?: Invalidation;
+  /**
+   * The member's region of the personal centre, added to every user info as `region` (app: the places module's
+   * `getRegion`, read late-bound). Default: none (no `region` key).
+   */
+  region?: (userId: number) => Promise<PlaceRegion | null>;
 }
 
 /** Default failed-login limits: 10 per 15 minutes per name and address (then 429), per name (then slowed). */
@@ -797,8 +803,10 @@ export class AccountsService {
     this.invalidation.publish('user', userId);
   }
 
-  info(row: UserRow): Promise<UserInfo> {
-    return loadUserInfo(this.db, row, { now: this.now(), timeZone: this.opts.timeZone });
+  async info(row: UserRow): Promise<UserInfo> {
+    const info = await loadUserInfo(this.db, row, { now: this.now(), timeZone: this.opts.timeZone });
+    if (!this.opts.region) return info;
+    return { ...info, region: await this.opts.region(row.user_id) };
   }
 
   async nameExists(name: string): Promise<boolean> {

@@ -62,6 +62,8 @@ export const accountsModule = defineModule('accounts', ['sms'], async (app, ctx)
     settings: () => app.services.appConfig.accountSettings(),
     // Failed logins per name and address (then 429 there) and per name (then slowed down), shared through Redis.
     loginGuard: redis ? redisLoginGuard(redis, ctx.redisPrefix) : undefined,
+    // The region of the personal centre (modules/places, registered later): read when a user info is built.
+    region: async (userId) => (app.services.places ? app.services.places.getRegion(userId) : null),
   });
   const phone = new PhoneService(
     accounts,

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../ui/feedback';
 import { CameraIcon, ChevronRightIcon, UserIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { RegionRow } from '../location';
 import { localDay } from './launch';
 import styles from './PersonalCenterPage.module.css';
 import { maskPhone } from './phone';
@@ -27,7 +28,10 @@ const GENDERS = [
   { value: 2, key: 'profile.genderFemale' },
 ] as const;
 
-/** Spec §2 account management (me/personal-center): avatar, nickname, gender, birthday, phone bind. */
+/**
+ * Spec §2 account management (me/personal-center): avatar, nickname, gender, birthday, region (the location
+ * feature's rows), phone bind.
+ */
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
@@ -170,6 +174,12 @@ export default function PersonalCenterPage() {
           <span className={styles.value}>{user.user_birthday || t('profile.notSet')}</span>
           <ChevronRightIcon size={16} className={styles.chevron} />
         </button>
+        <RegionRow
+          rowClass={styles.row}
+          labelClass={styles.label}
+          valueClass={styles.value}
+          chevronClass={styles.chevron}
+        />
         <Link to={paths.bindPhone} className={styles.row} data-testid="profile-phone">
           <span className={styles.label}>{t('profile.phone')}</span>
           <span className={styles.value}>
