@@ -34,6 +34,7 @@ import { cashModule } from './modules/cash/index.ts';
 import { castModule } from './modules/cast/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { danmakuModule } from './modules/danmaku/index.ts';
+import { gbookModule } from './modules/gbook/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { MediaSigner, mediaModule } from './modules/media/index.ts';
 import { oauthModule } from './modules/oauth/index.ts';
@@ -206,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(promotionModule);
   // Danmaku: live channel through Redis pub/sub with REDIS_URL, in this process otherwise (modules/danmaku).
   await app.register(danmakuModule);
+  // Movie requests and feedback, written through the community safety layer (modules/gbook).
+  await app.register(gbookModule);
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });
   app.get(

@@ -12,6 +12,7 @@ import { billingEndpoints } from './endpoints/billing.ts';
 import { cashEndpoints } from './endpoints/cash.ts';
 import { castEndpoints } from './endpoints/cast.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
+import { gbookEndpoints } from './endpoints/gbook.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
 import { playerEndpoints } from './endpoints/player.ts';
 import { pointsEndpoints } from './endpoints/points.ts';
@@ -561,6 +562,7 @@ export const endpoints = {
   ...playerEndpoints,
   ...adsEndpoints,
   ...danmakuEndpoints,
+  ...gbookEndpoints,
   ...castEndpoints,
   ...cashEndpoints,
   ...billingEndpoints,

@@ -12,6 +12,7 @@ import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
+import { GBOOK_MESSAGES, type GbookKey } from './gbook-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
 import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
 import { POSTER_MESSAGES, type PosterKey } from './poster-messages.ts';
@@ -26,6 +27,7 @@ export type MessageKey =
   | CastKey
   | CashKey
   | FeedKey
+  | GbookKey
   | CatalogueKey
   | AccountKey
   | SigninKey
@@ -339,6 +341,7 @@ const TABLES = Object.fromEntries(
       ...catalogues[l],
       ...PLAYER_MESSAGES[l],
       ...FEED_MESSAGES[l],
+      ...GBOOK_MESSAGES[l],
       ...ACCOUNT_MESSAGES[l],
       ...BILLING_MESSAGES[l],
       ...SIGNIN_MESSAGES[l],

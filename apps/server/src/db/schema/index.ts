@@ -4,6 +4,7 @@ export * from './ads.ts';
 export * from './billing.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
+export * from './gbook.ts';
 export * from './ledger.ts';
 export * from './playback.ts';
 export * from './points.ts';
