@@ -6,6 +6,7 @@ import { currentUserId, useSession } from '../lib/session';
 import { installSessionRefresh } from '../lib/sessionRefresh';
 import { lazyPage } from './lazyPage';
 import { PageBoundary } from './PageBoundary';
+import { GBOOK_PATHS } from '../features/gbook';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 import { loadDetailPage } from './preload';
 import { RequireLogin } from './RequireLogin';
@@ -85,6 +86,12 @@ const PromotionCenterPage = lazyPage(() => import('../features/promotion/Promoti
 const LevelConfigPage = lazyPage(() => import('../features/promotion/LevelConfigPage'));
 const RewardListPage = lazyPage(() => import('../features/promotion/RewardListPage'));
 const RevenueListPage = lazyPage(() => import('../features/promotion/RevenueListPage'));
+const SeekMoviePage = lazyPage(() => import('../features/gbook/SeekMoviePage'));
+const SeekMovieDetailPage = lazyPage(() => import('../features/gbook/SeekMovieDetailPage'));
+const SeekMovieFormPage = lazyPage(() => import('../features/gbook/SeekMovieFormPage'));
+const MySeekMoviePage = lazyPage(() => import('../features/gbook/MySeekMoviePage'));
+const FeedBackPage = lazyPage(() => import('../features/gbook/FeedBackPage'));
+const FeedBackListPage = lazyPage(() => import('../features/gbook/FeedBackListPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -142,6 +149,8 @@ export function AppRoutes() {
         <Route path={paths.guidePage} element={<GuidePage />} />
         <Route path={paths.webPage} element={<AdWebPage />} />
         <Route path={paths.login} element={<LoginPage />} />
+        <Route path={GBOOK_PATHS.community} element={<SeekMoviePage />} />
+        <Route path={GBOOK_PATHS.detail} element={<SeekMovieDetailPage />} />
         <Route
           path={paths.personalCenter}
           element={
@@ -176,6 +185,10 @@ export function AppRoutes() {
             [paths.levelConfig, <LevelConfigPage key="levels" />],
             [paths.rewardList, <RewardListPage key="rewards" />],
             [paths.revenueList, <RevenueListPage key="revenue" />],
+            [GBOOK_PATHS.form, <SeekMovieFormPage key="seek-movie" />],
+            [GBOOK_PATHS.mine, <MySeekMoviePage key="my-seek-movie" />],
+            [GBOOK_PATHS.feedback, <FeedBackPage key="feed-back" />],
+            [GBOOK_PATHS.feedbackList, <FeedBackListPage key="feed-back-list" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -70,6 +70,7 @@ type Catalogue = Record<
     | BillingKey
     | PlayerKey
     | FeedKey
+    | GbookKey
     | AccountKey
     | SigninKey
     | CatalogueKey

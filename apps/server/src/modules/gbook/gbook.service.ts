@@ -30,7 +30,7 @@ import {
 } from '@openvod/contract';
 import type { z } from 'zod';
 import { type Db, transaction } from '../../core/db.ts';
-import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../../core/errors.ts';
 import type { FileStorage } from '../../core/storage.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
@@ -73,8 +73,8 @@ const PIC_KEY = /^gbook\/(\d+)-[0-9a-f]{16}\.jpg$/;
 /** A screenshot's public address. */
 export const picUrl = (key: string) => `/media/${key}`;
 
-/** 401 with the safety layer's "log in first" message. */
-const loginRequired = () => new AppError(401, ErrorCode.unauthorized, 'community_login_required');
+/** 401 'Unauthorized, please log in', as the safety layer answers a tourist. */
+const loginRequired = unauthorized;
 
 /** Formats a screenshot may come in (read by sharp from the bytes, never from the name or declared type). */
 const PIC_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -164,7 +164,7 @@ export class GbookService {
   /**
    * gbookView (see GbookViewQuery): requests of everybody (shown only) or the caller's own; feedback always the
    * caller's own. Own rows listed are marked read after the answer is built (their `unread` shows in it once).
-   * 401 community_login_required for mine/feedback without a member; 404 gbook_not_found for an unknown `id`.
+   * 401 unauthorized for mine/feedback without a member; 404 gbook_not_found for an unknown `id`.
    */
   async view(user: UserRow | undefined, q: ViewQuery): Promise<GbookViewResponse> {
     const own = q.mine === 1 || q.type === 'feedback';
@@ -310,7 +310,7 @@ export class GbookService {
 
   /**
    * gbookHit: member `user` upvotes shown request `id`, once (concurrent upvotes of one member count once: the
-   * (request, member) key). 404 gbook_not_found; 400 repeat_operation ('Do not repeat the operation') when already
+   * (request, member) key). 404 gbook_not_found; 400 conflict ('Do not repeat the operation') when already
    * upvoted. Returns the upvotes after.
    */
   async hit(user: UserRow, id: number): Promise<{ gbook_id: number; gbook_hits: number }> {
@@ -318,7 +318,7 @@ export class GbookService {
     const row = await repo.gbookById(this.db, id);
     if (!row || row.gbook_type !== 'request' || row.gbook_status !== 1) throw notFound('gbook_not_found');
     const r = await transaction(this.db, (tx) => repo.addHit(tx, id, me.user_id));
-    if (!r.counted) throw badRequest('repeat_operation');
+    if (!r.counted) throw new AppError(400, ErrorCode.conflict, 'conflict');
     return { gbook_id: id, gbook_hits: r.hits };
   }
 
