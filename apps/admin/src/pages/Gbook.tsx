@@ -276,7 +276,7 @@ export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
         title={t('gbook.replyTitle')}
         onCancel={() => setReplying(null)}
         onOk={() => replying && reply.mutate({ id: replying.gbook_id, reply: replyText.trim() })}
-        okButtonProps={{ loading: reply.isPending, 'data-testid': 'gbook-reply-ok' } as Record<string, unknown>}
+        okButtonProps={{ loading: reply.isPending, ...({ 'data-testid': 'gbook-reply-ok' } as object) }}
         okText={t('gbook.sendReply')}
         cancelText={t('common.cancel')}
         destroyOnHidden
