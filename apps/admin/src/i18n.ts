@@ -1123,7 +1123,8 @@ const enUS: Record<MessageKey, string> = {
   'gbook.search': 'Title, actor, text or user',
   'gbook.searchButton': 'Search',
   'gbook.resolveTitle': 'Link a title: {title}',
-  'gbook.resolveHelp': 'Search and pick the title: the request becomes resolved and its author is notified with the link.',
+  'gbook.resolveHelp':
+    'Search and pick the title: the request becomes resolved and its author is notified with the link.',
   'gbook.replyTitle': 'Reply to the user',
   'gbook.sendReply': 'Send reply',
   'gbook.resolvedDone': 'Title linked',

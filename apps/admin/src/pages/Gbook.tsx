@@ -135,7 +135,14 @@ export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
             <Image.PreviewGroup>
               <Space size={4} wrap>
                 {row.pics.map((p) => (
-                  <Image key={p} src={p} width={64} height={64} style={{ objectFit: 'cover' }} data-testid="gbook-pic" />
+                  <Image
+                    key={p}
+                    src={p}
+                    width={64}
+                    height={64}
+                    style={{ objectFit: 'cover' }}
+                    data-testid="gbook-pic"
+                  />
                 ))}
               </Space>
             </Image.PreviewGroup>

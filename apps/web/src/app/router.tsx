@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { GBOOK_PATHS } from '../features/gbook';
 import { loadHls } from '../features/player/hlsEngine';
 import { mediaPaths } from '../lib/mediaPaths';
 import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
@@ -6,7 +7,6 @@ import { currentUserId, useSession } from '../lib/session';
 import { installSessionRefresh } from '../lib/sessionRefresh';
 import { lazyPage } from './lazyPage';
 import { PageBoundary } from './PageBoundary';
-import { GBOOK_PATHS } from '../features/gbook';
 import { PLACEHOLDER_ROUTES } from './placeholders';
 import { loadDetailPage } from './preload';
 import { RequireLogin } from './RequireLogin';

@@ -103,7 +103,8 @@ export const GBOOK_MESSAGES: Record<Locale, Record<GbookKey, string>> = {
     gbook_pic_unknown: 'Ein Screenshot ist nicht mehr verfügbar, laden Sie ihn erneut hoch',
   },
   'es-es': {
-    gbook_request_required: 'Petición de película: el título, el actor principal y los campos obligatorios no pueden estar vacíos',
+    gbook_request_required:
+      'Petición de película: el título, el actor principal y los campos obligatorios no pueden estar vacíos',
     gbook_genres_max: 'Como máximo tres géneros',
     gbook_genre_unknown: 'Elija los géneros de la lista',
     gbook_feedback_unclear: 'Los comentarios necesitan una descripción clara. El contenido no puede estar vacío.',
@@ -119,7 +120,8 @@ export const GBOOK_MESSAGES: Record<Locale, Record<GbookKey, string>> = {
     gbook_pic_unknown: 'Una captura ya no está disponible, súbala de nuevo',
   },
   'pt-pt': {
-    gbook_request_required: 'Pedido de filme: o título, o ator principal e os campos obrigatórios não podem estar vazios',
+    gbook_request_required:
+      'Pedido de filme: o título, o ator principal e os campos obrigatórios não podem estar vazios',
     gbook_genres_max: 'No máximo três géneros',
     gbook_genre_unknown: 'Escolha os géneros da lista',
     gbook_feedback_unclear: 'O feedback precisa de uma descrição clara. O conteúdo não pode estar vazio.',

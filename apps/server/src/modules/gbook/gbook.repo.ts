@@ -6,7 +6,16 @@
  */
 import { and, count, desc, eq, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type GbookInsert, type GbookRow, gbookCaptcha, gbookHit, macGbook, macType, macUser, macVod } from '../../db/schema/index.ts';
+import {
+  type GbookInsert,
+  type GbookRow,
+  gbookCaptcha,
+  gbookHit,
+  macGbook,
+  macType,
+  macUser,
+  macVod,
+} from '../../db/schema/index.ts';
 
 export type { GbookRow } from '../../db/schema/index.ts';
 
@@ -14,7 +23,12 @@ export type { GbookRow } from '../../db/schema/index.ts';
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A row with the resolving title's name and picture, whether `viewer` upvoted it and the author's account name. */
-export type GbookJoined = GbookRow & { vod_name: string | null; vod_pic: string | null; hit: boolean; user_name: string | null };
+export type GbookJoined = GbookRow & {
+  vod_name: string | null;
+  vod_pic: string | null;
+  hit: boolean;
+  user_name: string | null;
+};
 
 /** What a list asks for (see GbookViewQuery and AdminGbookQuery in the contract). */
 export interface GbookFilter {
@@ -72,7 +86,13 @@ export async function listGbook(db: Db, f: GbookFilter): Promise<{ rows: GbookJo
     .offset(f.offset);
   const [total] = await db.select({ n: count() }).from(macGbook).where(where);
   return {
-    rows: rows.map((r) => ({ ...r.row, vod_name: r.vod_name, vod_pic: r.vod_pic, user_name: r.user_name, hit: Boolean(r.hit) })),
+    rows: rows.map((r) => ({
+      ...r.row,
+      vod_name: r.vod_name,
+      vod_pic: r.vod_pic,
+      user_name: r.user_name,
+      hit: Boolean(r.hit),
+    })),
     total: total?.n ?? 0,
   };
 }

@@ -16,11 +16,11 @@ import { randomBytes } from 'node:crypto';
 import {
   type AdminGbookItem,
   type AdminGbookQuery,
+  ErrorCode,
   GBOOK_CAPTCHA_TTL_S,
   GBOOK_MAX_GENRES,
   GBOOK_MAX_PICS,
   GBOOK_PIC_MAX_SIDE,
-  ErrorCode,
   type GbookFieldInfo,
   type GbookItem,
   type GbookSaveBody,

@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { guestCredentials } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestCredentials } from '@openvod/contract';
 import { loadConfig } from '../../config/config.ts';
 import { gbookCaptcha, macGbook, macType, macUser, macVod } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -85,7 +85,11 @@ describe('gbookField', () => {
     expect(c.answer).toMatch(/^[a-z0-9]{4}$/);
     expect(svg.toLowerCase()).not.toContain(`>${c.answer}<`);
     // The e2e seam wrote the same answer to TEST_CAPTCHA_FILE.
-    const lines = fs.readFileSync(captchaFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(captchaFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.at(-1)).toMatchObject({ captcha_id: c.captcha.captcha_id, answer: c.answer });
   });
 
@@ -95,7 +99,12 @@ describe('gbookField', () => {
 
   it('TEST_CAPTCHA_FILE is refused in production', () => {
     expect(() =>
-      loadConfig({ DATA_DIR: '/tmp/x', NODE_ENV: 'production', TEST_CAPTCHA_FILE: '/tmp/answers', ADMIN_PASSWORD: 'x'.repeat(12) }),
+      loadConfig({
+        DATA_DIR: '/tmp/x',
+        NODE_ENV: 'production',
+        TEST_CAPTCHA_FILE: '/tmp/answers',
+        ADMIN_PASSWORD: 'x'.repeat(12),
+      }),
     ).toThrow(/TEST_CAPTCHA_FILE/);
   });
 });
@@ -104,7 +113,14 @@ describe('gbookSave: movie requests', () => {
   it("answers the spec's messages for empty fields and more than three genres", async () => {
     const u = await makeUser(t);
     const c = await captchaFor(u);
-    const base = { type: 'request', title: 'A title', actor: 'An actor', genres: ['Action'], captcha_id: c.captcha.captcha_id, captcha: c.answer };
+    const base = {
+      type: 'request',
+      title: 'A title',
+      actor: 'An actor',
+      genres: ['Action'],
+      captcha_id: c.captcha.captcha_id,
+      captcha: c.answer,
+    };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '   ' }, 'title', 'Movie request: title, lead actor and required fields cannot be empty'],
       [{ actor: '' }, 'actor', 'Movie request: title, lead actor and required fields cannot be empty'],
@@ -122,7 +138,11 @@ describe('gbookSave: movie requests', () => {
     // None of them spent the captcha: the valid request goes through with it.
     const ok = await save(u, { ...base, genres: ['Action', 'Comedy', 'Action', 'Crime'] });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().info).toMatchObject({ gbook_title: 'A title', gbook_genres: ['Action', 'Comedy', 'Crime'], gbook_state: 'requesting' });
+    expect(ok.json().info).toMatchObject({
+      gbook_title: 'A title',
+      gbook_genres: ['Action', 'Comedy', 'Crime'],
+      gbook_state: 'requesting',
+    });
   });
 
   it('checks the captcha once: a wrong answer spends it, a right one works once, an expired one is refused', async () => {
@@ -161,7 +181,9 @@ describe('gbookSave: movie requests', () => {
   });
 
   it('refuses tourists and the device guest with 401', async () => {
-    expect((await save(undefined, { type: 'request', title: 'x', actor: 'y', genres: ['Action'] })).statusCode).toBe(401);
+    expect((await save(undefined, { type: 'request', title: 'x', actor: 'y', genres: ['Action'] })).statusCode).toBe(
+      401,
+    );
     const guest = await makeUser(t);
     const device = 'gbook0000000000000000000000000001';
     await t.db.db
@@ -172,11 +194,15 @@ describe('gbookSave: movie requests', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toBe('Unauthorized, please log in');
     const anyRequest = (await view(undefined, 'type=request')).json().list[0] as { gbook_id: number } | undefined;
-    const hit = await t.app.inject({ method: 'POST', url: `/api/gbook/${anyRequest?.gbook_id ?? 1}/hit`, headers: h(guest) });
+    const hit = await t.app.inject({
+      method: 'POST',
+      url: `/api/gbook/${anyRequest?.gbook_id ?? 1}/hit`,
+      headers: h(guest),
+    });
     expect(hit.statusCode).toBe(401);
   });
 
-  it("goes through the safety layer: repeats, frequency, the word list", async () => {
+  it('goes through the safety layer: repeats, frequency, the word list', async () => {
     const u = await makeUser(t);
     const fb = { type: 'feedback', content: 'Subtitles are out of sync on episode 3' };
     expect((await save(u, fb)).statusCode).toBe(200);
@@ -207,7 +233,10 @@ describe('gbookSave: feedback and screenshots', () => {
     for (const content of ['', '   ', 'bad', 'aaaaaaa', '!!!!!!!!']) {
       const res = await save(u, { type: 'feedback', content });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'content', msg: 'Feedback needs a clear description. Content cannot be empty.' });
+      expect(res.json()).toMatchObject({
+        field: 'content',
+        msg: 'Feedback needs a clear description. Content cannot be empty.',
+      });
     }
     expect((await save(u, { type: 'feedback', content: '播放卡顿严重' })).statusCode).toBe(200);
   });
@@ -241,7 +270,9 @@ describe('gbookSave: feedback and screenshots', () => {
     expect(meta.exif).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
 
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await upload(u, gif, 'image/gif')).json().msg).toBe('Only JPEG, PNG or WebP images are accepted');
     const huge = Buffer.concat([big, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await upload(u, huge);
@@ -290,7 +321,9 @@ describe('gbookHit', () => {
     const listed = (await view(voter, `type=request&id=${r.gbook_id}`)).json().list[0];
     expect(listed).toMatchObject({ gbook_hits: 1, hit: true });
     expect((await view(author, `type=request&id=${r.gbook_id}`)).json().list[0].hit).toBe(false);
-    expect((await t.app.inject({ method: 'POST', url: '/api/gbook/999999/hit', headers: h(voter) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/gbook/999999/hit', headers: h(voter) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('concurrent upvotes: one member counts once, different members each once', async () => {
@@ -299,7 +332,12 @@ describe('gbookHit', () => {
     const voter = await makeUser(t);
     const same = await Promise.all(
       Array.from({ length: 30 }, () =>
-        t.app.inject({ method: 'POST', url: `/api/gbook/${r.gbook_id}/hit`, headers: h(voter), remoteAddress: nextIp() }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/gbook/${r.gbook_id}/hit`,
+          headers: h(voter),
+          remoteAddress: nextIp(),
+        }),
       ),
     );
     expect(same.filter((x) => x.statusCode === 200)).toHaveLength(1);
@@ -324,23 +362,56 @@ describe('console and badges', () => {
     const unread = async () => (await t.app.inject({ method: 'GET', url: '/api/gbook/unread', headers: h(u) })).json();
     expect(await unread()).toMatchObject({ request: 0, feedback: 0 });
 
-    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/gbook?type=request&state=requesting&wd=Requested', headers: admin });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/gbook?type=request&state=requesting&wd=Requested',
+      headers: admin,
+    });
     expect(listed.json().list.map((i: { gbook_id: number }) => i.gbook_id)).toContain(r.gbook_id);
     expect(listed.json().list[0]).toMatchObject({ user_name: u.user.user_name });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/gbook' })).statusCode).toBe(401);
 
-    const badVod = await t.app.inject({ method: 'POST', url: `/api/admin/gbook/${r.gbook_id}/resolve`, headers: admin, payload: { vod_id: 999999 } });
+    const badVod = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gbook/${r.gbook_id}/resolve`,
+      headers: admin,
+      payload: { vod_id: 999999 },
+    });
     expect(badVod.statusCode).toBe(404);
-    const notRequest = await t.app.inject({ method: 'POST', url: `/api/admin/gbook/${fb.gbook_id}/resolve`, headers: admin, payload: { vod_id: vodId } });
+    const notRequest = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gbook/${fb.gbook_id}/resolve`,
+      headers: admin,
+      payload: { vod_id: vodId },
+    });
     expect(notRequest.statusCode).toBe(400);
-    const resolved = await t.app.inject({ method: 'POST', url: `/api/admin/gbook/${r.gbook_id}/resolve`, headers: admin, payload: { vod_id: vodId } });
-    expect(resolved.json().info).toMatchObject({ gbook_state: 'resolved', vod_id: vodId, vod_name: 'The Requested One' });
-    const replied = await t.app.inject({ method: 'POST', url: `/api/admin/gbook/${fb.gbook_id}/reply`, headers: admin, payload: { reply: 'Top right of the title page' } });
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gbook/${r.gbook_id}/resolve`,
+      headers: admin,
+      payload: { vod_id: vodId },
+    });
+    expect(resolved.json().info).toMatchObject({
+      gbook_state: 'resolved',
+      vod_id: vodId,
+      vod_name: 'The Requested One',
+    });
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gbook/${fb.gbook_id}/reply`,
+      headers: admin,
+      payload: { reply: 'Top right of the title page' },
+    });
     expect(replied.json().info).toMatchObject({ gbook_reply: 'Top right of the title page' });
     expect(await unread()).toMatchObject({ request: 1, feedback: 1 });
 
     const mine = (await view(u, 'type=request&mine=1')).json();
-    expect(mine.list[0]).toMatchObject({ gbook_id: r.gbook_id, unread: true, gbook_state: 'resolved', vod_name: 'The Requested One' });
+    expect(mine.list[0]).toMatchObject({
+      gbook_id: r.gbook_id,
+      unread: true,
+      gbook_state: 'resolved',
+      vod_name: 'The Requested One',
+    });
     expect((await unread()).request).toBe(0);
     expect((await view(u, 'type=request&mine=1')).json().list[0].unread).toBe(false);
     const fbs = (await view(u, 'type=feedback')).json();
@@ -348,9 +419,18 @@ describe('console and badges', () => {
     expect((await unread()).feedback).toBe(0);
 
     // Resolved ones filter as such; a hidden request leaves the public list, not its author's.
-    expect((await view(undefined, 'type=request&state=resolved')).json().list.map((i: { gbook_id: number }) => i.gbook_id)).toContain(r.gbook_id);
-    expect((await view(undefined, 'type=request&state=requesting')).json().list.map((i: { gbook_id: number }) => i.gbook_id)).not.toContain(r.gbook_id);
-    const hidden = await t.app.inject({ method: 'POST', url: `/api/admin/gbook/${r.gbook_id}/status`, headers: admin, payload: { status: 0 } });
+    expect(
+      (await view(undefined, 'type=request&state=resolved')).json().list.map((i: { gbook_id: number }) => i.gbook_id),
+    ).toContain(r.gbook_id);
+    expect(
+      (await view(undefined, 'type=request&state=requesting')).json().list.map((i: { gbook_id: number }) => i.gbook_id),
+    ).not.toContain(r.gbook_id);
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/gbook/${r.gbook_id}/status`,
+      headers: admin,
+      payload: { status: 0 },
+    });
     expect(hidden.json().info.gbook_status).toBe(0);
     expect((await view(undefined, `type=request&id=${r.gbook_id}`)).statusCode).toBe(404);
     expect((await view(u, 'type=request&mine=1')).json().list[0].gbook_id).toBe(r.gbook_id);
@@ -370,10 +450,25 @@ describe('account deletion', () => {
   it("anonymises the member's requests and feedback in the deletion transaction", async () => {
     const u = await makeUser(t);
     const r = await fileRequest(u, 'Anonymise this request');
-    const form = formFile('file', 'a.png', 'image/png', await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer());
-    const up = await t.app.inject({ method: 'POST', url: '/api/gbook/upload', headers: { ...h(u), ...form.headers }, payload: form.payload });
+    const form = formFile(
+      'file',
+      'a.png',
+      'image/png',
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/gbook/upload',
+      headers: { ...h(u), ...form.headers },
+      payload: form.payload,
+    });
     const key = up.json().info.key as string;
-    expect((await save(u, { type: 'feedback', content: 'Feedback of a leaving member', pics: [key], device: 'Phone X' })).statusCode).toBe(200);
+    expect(
+      (await save(u, { type: 'feedback', content: 'Feedback of a leaving member', pics: [key], device: 'Phone X' }))
+        .statusCode,
+    ).toBe(200);
     await requestDeletion(t.db.db, u.user.user_id, { now: new Date(Date.now() - 10 * 86_400_000) });
     expect(await processDeletions(t.db.db, new Date(), { handlers: t.app.services.accounts.deletionHandlers })).toBe(1);
 
@@ -381,7 +476,10 @@ describe('account deletion', () => {
     expect(rows).toHaveLength(0);
     const [req] = await t.db.db.select().from(macGbook).where(eq(macGbook.gbook_id, r.gbook_id));
     expect(req).toMatchObject({ user_id: 0, gbook_name: '', gbook_ip: '', gbook_title: 'Anonymise this request' });
-    const [fbRow] = await t.db.db.select().from(macGbook).where(eq(macGbook.gbook_content, 'Feedback of a leaving member'));
+    const [fbRow] = await t.db.db
+      .select()
+      .from(macGbook)
+      .where(eq(macGbook.gbook_content, 'Feedback of a leaving member'));
     expect(fbRow).toMatchObject({ user_id: 0, gbook_pics: [], gbook_device: '' });
     expect((await t.app.inject({ method: 'GET', url: `/media/${key}` })).statusCode).toBe(404);
   });

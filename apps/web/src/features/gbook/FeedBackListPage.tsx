@@ -18,9 +18,10 @@ export default function FeedBackListPage() {
   const client = useQueryClient();
   const q = useGbookList({ type: 'feedback' });
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const updatedAt = q.dataUpdatedAt;
   useEffect(() => {
-    if (q.isSuccess) void client.invalidateQueries({ queryKey: ['gbook', 'unread'] });
-  }, [q.isSuccess, q.dataUpdatedAt, client]);
+    if (updatedAt > 0) void client.invalidateQueries({ queryKey: ['gbook', 'unread'] });
+  }, [updatedAt, client]);
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.feedBackList')} />
@@ -64,9 +65,7 @@ export default function FeedBackListPage() {
           ))}
         </ul>
       )}
-      {q.isSuccess && q.hasNextPage && (
-        <InfiniteFooter hasMore loadMore={async () => void (await q.fetchNextPage())} />
-      )}
+      {q.isSuccess && q.hasNextPage && <InfiniteFooter hasMore loadMore={async () => void (await q.fetchNextPage())} />}
       <div className={styles.bar}>
         <Link to={GBOOK_PATHS.feedback} className={styles.primary} data-testid="new-feedback">
           {t('pages.feedBack')}

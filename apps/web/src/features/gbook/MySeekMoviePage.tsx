@@ -21,9 +21,10 @@ export default function MySeekMoviePage() {
   const q = useGbookList({ type: 'request', mine: true });
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
   // The server marked the listed ones read: the badges refetch.
+  const updatedAt = q.dataUpdatedAt;
   useEffect(() => {
-    if (q.isSuccess) void client.invalidateQueries({ queryKey: ['gbook', 'unread'] });
-  }, [q.isSuccess, q.dataUpdatedAt, client]);
+    if (updatedAt > 0) void client.invalidateQueries({ queryKey: ['gbook', 'unread'] });
+  }, [updatedAt, client]);
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.mySeekMovie')} />
@@ -37,9 +38,7 @@ export default function MySeekMoviePage() {
           ))}
         </ul>
       )}
-      {q.isSuccess && q.hasNextPage && (
-        <InfiniteFooter hasMore loadMore={async () => void (await q.fetchNextPage())} />
-      )}
+      {q.isSuccess && q.hasNextPage && <InfiniteFooter hasMore loadMore={async () => void (await q.fetchNextPage())} />}
       <div className={styles.bar}>
         <Link to={GBOOK_PATHS.form} className={styles.primary} data-testid="new-request">
           {t('pages.mySeekMovieRequest')}

@@ -10,8 +10,8 @@ import { picUrl } from '../../lib/picUrl';
 import { detailPath } from '../../lib/routes';
 import { toast } from '../../ui/feedback';
 import { errorMessage } from '../../ui/StateViews';
-import type { GbookListItem } from './gbookApi';
 import styles from './gbook.module.css';
+import type { GbookListItem } from './gbookApi';
 import { useMemberGate } from './memberGate';
 import { useHitGbook } from './queries';
 

@@ -110,7 +110,7 @@ export default function SeekMovieFormPage() {
           </label>
           <div className={styles.field}>
             <span className={styles.label}>{t('gbook.genresLabel', { max, n: genres.length })}</span>
-            <div className={styles.genres} role="group" aria-label={t('gbook.genresLabel', { max, n: genres.length })}>
+            <div className={styles.genres}>
               {info.genres.map((g) => (
                 <button
                   key={g}

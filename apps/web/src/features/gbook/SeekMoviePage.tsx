@@ -53,9 +53,7 @@ export default function SeekMoviePage() {
           ))}
         </ul>
       )}
-      {q.isSuccess && q.hasNextPage && (
-        <InfiniteFooter hasMore loadMore={async () => void (await q.fetchNextPage())} />
-      )}
+      {q.isSuccess && q.hasNextPage && <InfiniteFooter hasMore loadMore={async () => void (await q.fetchNextPage())} />}
       <div className={styles.bar}>
         <Link to={GBOOK_PATHS.mine} className={styles.secondary} data-testid="my-requests">
           {t('pages.mySeekMovie')}

@@ -13,7 +13,8 @@ interface UaData {
 export function describeDevice(nav: Pick<Navigator, 'userAgent'> & { userAgentData?: UaData } = navigator): string {
   const data = nav.userAgentData;
   if (data?.platform) {
-    const brand = data.brands?.find((b) => !/not.?a.?brand/i.test(b.brand) && b.brand !== 'Chromium') ?? data.brands?.[0];
+    const brand =
+      data.brands?.find((b) => !/not.?a.?brand/i.test(b.brand) && b.brand !== 'Chromium') ?? data.brands?.[0];
     const parts = [data.platform, data.mobile ? 'mobile' : '', brand ? `${brand.brand} ${brand.version}` : ''];
     return parts.filter(Boolean).join(' · ').slice(0, 128);
   }
