@@ -316,7 +316,7 @@ export class GbookService {
   async hit(user: UserRow, id: number): Promise<{ gbook_id: number; gbook_hits: number }> {
     const me = this.member(user);
     const row = await repo.gbookById(this.db, id);
-    if (!row || row.gbook_type !== 'request' || row.gbook_status !== 1) throw notFound('gbook_not_found');
+    if (row?.gbook_type !== 'request' || row.gbook_status !== 1) throw notFound('gbook_not_found');
     const r = await transaction(this.db, (tx) => repo.addHit(tx, id, me.user_id));
     if (!r.counted) throw new AppError(400, ErrorCode.conflict, 'conflict');
     return { gbook_id: id, gbook_hits: r.hits };
