@@ -130,7 +130,8 @@ export class CommunityService {
 
   /**
    * Check that `user` may write `kind` now and return `texts` filtered by the word list. Refusals (AppError, in
-   * the caller's language), in this order: 401 `unauthorized` when `user` is null or a device's guest; 403
+   * the caller's language), in this order: 401 `unauthorized` when `user` is null; 403 with code 1401 and the
+   * same message ('Unauthorized, please log in') for a device's guest account (a 401 would end its session); 403
    * `community_muted` while muted; 403 `comment_closed` for a comment while `comment_status` is 0; 429
    * `rate_limited` ('Please do not operate frequently') past `user_per_minute` writes of the kind by the user or
    * `ip_per_minute` by the address in a minute; 400 `conflict` ('Do not repeat the operation') when the user wrote
@@ -145,7 +146,9 @@ export class CommunityService {
     texts: string[];
   }): Promise<string[]> {
     const { user, ip, kind, texts } = input;
-    if (!user || this.deps.isGuest(user)) throw unauthorized();
+    if (!user) throw unauthorized();
+    // 403, not 401: a 401 ends the guest's session in the app (apps/web/src/lib/api.ts onUnauthorized).
+    if (this.deps.isGuest(user)) throw new AppError(403, ErrorCode.unauthorized, 'unauthorized');
     if (await this.isMuted(user.user_id)) throw new AppError(403, ErrorCode.forbidden, 'community_muted');
     if (kind === 'comment' && (await this.deps.commentStatus()) === 0) {
       throw new AppError(403, ErrorCode.forbidden, 'comment_closed');

@@ -49,7 +49,7 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 }
 
 describe('guardWrite', () => {
-  it('refuses a tourist and a device guest with 401', async () => {
+  it('refuses a tourist with 401 and a device guest with 403 (a 401 would end its session)', async () => {
     const svc = t.app.services.community;
     expect(await refusal(svc.guardWrite({ user: null, ip: nextIp(), kind: 'comment', texts: ['hi'] }))).toBe(
       '401 unauthorized',
@@ -61,7 +61,7 @@ describe('guardWrite', () => {
       .where(eq(macUser.user_id, guest.user.user_id))
       .returning();
     expect(await refusal(svc.guardWrite({ user: row ?? null, ip: nextIp(), kind: 'request', texts: ['x'] }))).toBe(
-      '401 unauthorized',
+      '403 unauthorized',
     );
   });
 
