@@ -2,7 +2,8 @@
  * Rules of movie requests and feedback (spec §1, §3 Movie request, §4 "requesting, then resolved", §5 feedback and
  * request rules; issue "community" items 3, 4, 7, 8). No SQL here: gbook.repo.ts.
  *
- * - Writing (gbookSave, gbookHit, gbookUpload) is for members: no session or the device's guest account answers 401.
+ * - Writing (gbookSave, gbookHit, gbookUpload) is for members: no session answers 401, the device's guest
+ *   account 403 with code 1401 (both 'Unauthorized, please log in', as the safety layer answers).
  *   gbookSave then goes through the community safety layer ({@link WriteGuard}: mutes, per-user and per-IP limits
  *   'Please do not operate frequently', 'Do not repeat the operation', the operator's word list as `***`).
  * - A request names a title, a lead actor, 1-3 genres out of {@link GbookService.genres} and the answer of a captcha
@@ -72,9 +73,6 @@ const PIC_KEY = /^gbook\/(\d+)-[0-9a-f]{16}\.jpg$/;
 
 /** A screenshot's public address. */
 export const picUrl = (key: string) => `/media/${key}`;
-
-/** 401 'Unauthorized, please log in', as the safety layer answers a tourist. */
-const loginRequired = unauthorized;
 
 /** Formats a screenshot may come in (read by sharp from the bytes, never from the name or declared type). */
 const PIC_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -155,16 +153,23 @@ export class GbookService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** A member (not a tourist, not the device's guest), or 401. */
+  /**
+   * A member, as the safety layer tells one (modules/community guardWrite): 401 'Unauthorized, please log in' without
+   * a session; 403 with code 1401 and the same message for the device's guest account (a 401 would end its session
+   * in the app: apps/web/src/lib/api.ts onUnauthorized).
+   */
   private member(user: UserRow | undefined | null): UserRow {
-    if (!user || this.deps.isGuest(user)) throw loginRequired();
+    if (!user) throw unauthorized();
+    if (this.deps.isGuest(user)) throw new AppError(403, ErrorCode.unauthorized, 'unauthorized');
     return user;
   }
 
   /**
    * gbookView (see GbookViewQuery): requests of everybody (shown only) or the caller's own; feedback always the
-   * caller's own. Own rows listed are marked read after the answer is built (their `unread` shows in it once).
-   * 401 unauthorized for mine/feedback without a member; 404 gbook_not_found for an unknown `id`.
+   * caller's own. Own rows listed (mine=1, feedback) are marked read after the answer is built (their `unread`
+   * shows in it once); the community list and a single request (`id`) never mark or show them.
+   * 401 unauthorized for mine/feedback without a session, 403 (code 1401) for the device's guest; 404
+   * gbook_not_found for an unknown `id`.
    */
   async view(user: UserRow | undefined, q: ViewQuery): Promise<GbookViewResponse> {
     const own = q.mine === 1 || q.type === 'feedback';
@@ -182,7 +187,9 @@ export class GbookService {
       viewer,
     });
     if (q.id !== undefined && rows.length === 0) throw notFound('gbook_not_found');
-    const list = rows.map((r) => toItem(r, viewer));
+    // Only the caller's own lists (mine, feedback) show and clear the unread marks: the community list and a
+    // request's page leave them to "My requests", where the badges lead.
+    const list = rows.map((r) => (own ? toItem(r, viewer) : { ...toItem(r, viewer), unread: false }));
     const unread = list.filter((i) => i.unread).map((i) => i.gbook_id);
     if (unread.length && viewer) await repo.markRead(this.db, viewer, unread);
     return { code: 1, msg: 'ok', list, ...pageOf(total, q.page, q.limit) };

@@ -180,7 +180,7 @@ describe('gbookSave: movie requests', () => {
     expect(expired.json().msg).toBe('The verification code has expired, refresh it');
   });
 
-  it('refuses tourists and the device guest with 401', async () => {
+  it('refuses tourists (401) and the device guest (403, code 1401: a 401 would end its session)', async () => {
     expect((await save(undefined, { type: 'request', title: 'x', actor: 'y', genres: ['Action'] })).statusCode).toBe(
       401,
     );
@@ -191,15 +191,23 @@ describe('gbookSave: movie requests', () => {
       .set({ user_name: guestCredentials(device).user_name, user_device_id: device })
       .where(eq(macUser.user_id, guest.user.user_id));
     const res = await save(guest, { type: 'feedback', content: 'The player stops after a minute' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().msg).toBe('Unauthorized, please log in');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 1401, msg: 'Unauthorized, please log in' });
+    // Its own lists too (the app does not ask them for a guest, but must not lose the session if it did); its badge
+    // counts are none.
+    for (const url of ['/api/gbook?type=feedback', '/api/gbook?type=request&mine=1']) {
+      const r = await t.app.inject({ method: 'GET', url, headers: h(guest) });
+      expect(r.statusCode, url).toBe(403);
+    }
+    const badges = await t.app.inject({ method: 'GET', url: '/api/gbook/unread', headers: h(guest) });
+    expect(badges.json()).toMatchObject({ request: 0, feedback: 0 });
     const anyRequest = (await view(undefined, 'type=request')).json().list[0] as { gbook_id: number } | undefined;
     const hit = await t.app.inject({
       method: 'POST',
       url: `/api/gbook/${anyRequest?.gbook_id ?? 1}/hit`,
       headers: h(guest),
     });
-    expect(hit.statusCode).toBe(401);
+    expect(hit.statusCode).toBe(403);
   });
 
   it('goes through the safety layer: repeats, frequency, the word list', async () => {
@@ -404,6 +412,11 @@ describe('console and badges', () => {
     });
     expect(replied.json().info).toMatchObject({ gbook_reply: 'Top right of the title page' });
     expect(await unread()).toMatchObject({ request: 1, feedback: 1 });
+    // The community list and the request's page leave the mark to "My requests".
+    const everyone = (await view(u, 'type=request')).json();
+    expect(everyone.list.find((i: { gbook_id: number }) => i.gbook_id === r.gbook_id)).toMatchObject({ unread: false });
+    expect((await view(u, `type=request&id=${r.gbook_id}`)).json().list[0]).toMatchObject({ unread: false });
+    expect((await unread()).request).toBe(1);
 
     const mine = (await view(u, 'type=request&mine=1')).json();
     expect(mine.list[0]).toMatchObject({

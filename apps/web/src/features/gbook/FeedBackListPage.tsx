@@ -11,12 +11,15 @@ import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './gbook.module.css';
 import { GBOOK_PATHS } from './gbookPaths';
+import { LoginFirst } from './LoginFirst';
+import { useIsMember } from './memberGate';
 import { useGbookList } from './queries';
 
 export default function FeedBackListPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const q = useGbookList({ type: 'feedback' });
+  const member = useIsMember();
+  const q = useGbookList({ type: 'feedback' }, member);
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
   const updatedAt = q.dataUpdatedAt;
   useEffect(() => {
@@ -25,7 +28,8 @@ export default function FeedBackListPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.feedBackList')} />
-      {q.isPending && <LoadingView />}
+      {!member && <LoginFirst />}
+      {member && q.isPending && <LoadingView />}
       {q.isError && !q.data && <ErrorView message={errorMessage(q.error)} onRetry={() => void q.refetch()} />}
       {q.isSuccess && rows.length === 0 && <EmptyView title={t('gbook.noFeedback')} />}
       {rows.length > 0 && (

@@ -12,13 +12,16 @@ import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './gbook.module.css';
 import { GBOOK_PATHS, seekDetailPath } from './gbookPaths';
+import { LoginFirst } from './LoginFirst';
+import { useIsMember } from './memberGate';
 import { useGbookList } from './queries';
 import { RequestCard } from './RequestCard';
 
 export default function MySeekMoviePage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const q = useGbookList({ type: 'request', mine: true });
+  const member = useIsMember();
+  const q = useGbookList({ type: 'request', mine: true }, member);
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
   // The server marked the listed ones read: the badges refetch.
   const updatedAt = q.dataUpdatedAt;
@@ -28,7 +31,8 @@ export default function MySeekMoviePage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.mySeekMovie')} />
-      {q.isPending && <LoadingView />}
+      {!member && <LoginFirst />}
+      {member && q.isPending && <LoadingView />}
       {q.isError && !q.data && <ErrorView message={errorMessage(q.error)} onRetry={() => void q.refetch()} />}
       {q.isSuccess && rows.length === 0 && <EmptyView title={t('gbook.noMine')} />}
       {rows.length > 0 && (

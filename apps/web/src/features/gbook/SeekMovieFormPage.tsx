@@ -13,13 +13,15 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './gbook.module.css';
 import { GBOOK_PATHS } from './gbookPaths';
-import { useMemberGate } from './memberGate';
+import { LoginFirst } from './LoginFirst';
+import { useIsMember, useMemberGate } from './memberGate';
 import { useGbookField, useSaveGbook } from './queries';
 
 export default function SeekMovieFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const gate = useMemberGate();
+  const member = useIsMember();
   const field = useGbookField();
   const save = useSaveGbook();
   const [title, setTitle] = useState('');
@@ -76,7 +78,8 @@ export default function SeekMovieFormPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.mySeekMovieRequest')} />
-      {field.isPending && <LoadingView />}
+      {!member && <LoginFirst />}
+      {member && field.isPending && <LoadingView />}
       {field.isError && <ErrorView message={errorMessage(field.error)} onRetry={() => void field.refetch()} />}
       {info && (
         <form

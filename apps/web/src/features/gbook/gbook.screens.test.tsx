@@ -2,9 +2,9 @@
  * The request and feedback screens against a stubbed server: the community list (states, upvotes, the filter sent),
  * a resolved request linking its title, the request form (genres from gbookField, at most three, the spec's
  * message for empty fields, the captcha picture), feedback (the spec's message for an unclear description) and a
- * script payload shown as text.
+ * script payload shown as text; the device's guest offered to log in instead of asking the server.
  */
-import type { UserInfo } from '@openvod/contract';
+import { guestCredentials, type UserInfo } from '@openvod/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,7 +13,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
+import { getDeviceId } from '../../lib/storage';
+import FeedBackListPage from './FeedBackListPage';
 import FeedBackPage from './FeedBackPage';
+import MySeekMoviePage from './MySeekMoviePage';
 import SeekMovieFormPage from './SeekMovieFormPage';
 import SeekMoviePage from './SeekMoviePage';
 
@@ -131,5 +134,26 @@ describe('feedback', () => {
     expect((await screen.findByTestId('toast')).textContent).toBe(
       'Feedback needs a clear description. Content cannot be empty.',
     );
+  });
+});
+
+describe("the device's guest", () => {
+  it('is offered to log in on the member-only screens, which never ask the server (it would refuse)', async () => {
+    useSession.setState({
+      token: 'guest-tok',
+      user: { ...user, user_name: guestCredentials(getDeviceId()).user_name, user_phone: '' },
+    });
+    for (const page of [<MySeekMoviePage key="m" />, <FeedBackListPage key="f" />, <SeekMovieFormPage key="s" />]) {
+      renderPage(page);
+      expect((await screen.findByTestId('empty-view')).textContent).toContain(
+        'Log in to request movies and see your feedback',
+      );
+      expect(screen.getByTestId('gbook-login').textContent).toBe('Log in');
+      cleanup();
+    }
+    renderPage(<SeekMoviePage />);
+    await screen.findAllByTestId('request-item');
+    expect(screen.queryByTestId('my-requests-badge')).toBeNull();
+    expect(calls.filter((c) => !c.startsWith('GET /api/gbook?type=request&'))).toEqual([]);
   });
 });

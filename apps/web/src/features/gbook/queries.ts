@@ -3,8 +3,9 @@ import type { GbookSaveBody } from '@openvod/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
 import { gbookApi, type ViewParams } from './gbookApi';
+import { useIsMember } from './memberGate';
 
-/** A gbookView list, page after page. */
+/** A gbookView list, page after page (`enabled` false for an own list while the viewer is not a member). */
 export function useGbookList(p: Omit<ViewParams, 'page'>, enabled = true) {
   const userId = useSession((s) => s.user?.user_id ?? 0);
   return useInfiniteQuery({
@@ -28,24 +29,29 @@ export function useGbookItem(id: number) {
   });
 }
 
-/** The signed-in member's unread resolutions and replies (badges); nothing for a tourist. */
+/**
+ * The signed-in member's unread resolutions and replies (badges); never asked for a tourist or the device's guest
+ * (the server refuses them).
+ */
 export function useGbookUnread() {
   const userId = useSession((s) => s.user?.user_id ?? 0);
+  const member = useIsMember();
   return useQuery({
     queryKey: ['gbook', 'unread', userId],
     queryFn: ({ signal }) => gbookApi.unread(signal),
-    enabled: userId > 0,
+    enabled: member,
     staleTime: 0,
   });
 }
 
-/** The request form's genres and captcha; refetch for a new captcha. */
+/** The request form's genres and captcha (members only); refetch for a new captcha. */
 export function useGbookField() {
   const userId = useSession((s) => s.user?.user_id ?? 0);
+  const member = useIsMember();
   return useQuery({
     queryKey: ['gbook', 'field', userId],
     queryFn: () => gbookApi.field(),
-    enabled: userId > 0,
+    enabled: member,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,
