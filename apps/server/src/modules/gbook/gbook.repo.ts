@@ -186,9 +186,16 @@ export async function purgeCaptchas(db: Db, now: Date): Promise<void> {
 }
 
 /** Names of the shown categories and the class values of their filters (`type_extend.class`), in sort order. */
-export async function genreSources(db: Db): Promise<{ type_name: string; classes: string }[]> {
+export async function genreSources(
+  db: Db,
+): Promise<{ type_id: number; type_pid: number; type_name: string; classes: string }[]> {
   const rows = await db
-    .select({ type_name: macType.type_name, classes: sql<string>`coalesce(${macType.type_extend}->>'class', '')` })
+    .select({
+      type_id: macType.type_id,
+      type_pid: macType.type_pid,
+      type_name: macType.type_name,
+      classes: sql<string>`coalesce(${macType.type_extend}->>'class', '')`,
+    })
     .from(macType)
     .where(eq(macType.type_status, 1))
     .orderBy(macType.type_pid, macType.type_sort, macType.type_id);

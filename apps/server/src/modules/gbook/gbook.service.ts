@@ -57,6 +57,11 @@ export interface GbookDeps {
   guard: () => WriteGuard;
   /** Whether a user row is the device's automatic guest account (modules/accounts). */
   isGuest: (u: UserRow) => boolean;
+  /**
+   * The feed-only categories' ids (short video, small video, wallpaper gallery, live TV: spec §3 app_*_typeid,
+   * modules/content specialTypes), whose names are no genre of a title one requests. Default none.
+   */
+  feedTypeIds?: () => Promise<number[]>;
   storage: FileStorage;
   /** TEST_CAPTCHA_FILE (gbook.captcha.ts); undefined in production. */
   captchaFile?: string;
@@ -202,11 +207,14 @@ export class GbookService {
 
   /**
    * The genres a request may name: the shown categories' names and the class values of their filters
-   * (`type_extend.class`), without repeats, in the catalogue's order.
+   * (`type_extend.class`), without repeats, in the catalogue's order; the feed-only categories (and their
+   * sub-categories) left out.
    */
   async genres(): Promise<string[]> {
     const out = new Set<string>();
+    const feeds = new Set((await this.deps.feedTypeIds?.()) ?? []);
     for (const src of await repo.genreSources(this.db)) {
+      if (feeds.has(src.type_id) || feeds.has(src.type_pid)) continue;
       if (src.type_name.trim()) out.add(src.type_name.trim());
       for (const c of src.classes.split(/[,，]/)) if (c.trim()) out.add(c.trim());
     }

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config.ts';
+import { setSetting } from '../../core/settings.ts';
 import { gbookCaptcha, macGbook, macType, macUser, macVod } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { processDeletions, requestDeletion } from '../accounts/accounts.service.ts';
@@ -29,6 +30,12 @@ beforeAll(async () => {
     { type_name: 'Movies', type_extend: { class: 'Action,Comedy,Romance,Sci-Fi' } },
     { type_name: 'Series', type_extend: { class: 'Comedy,Crime' } },
   ]);
+  // A feed-only category (live TV): no genre of a requested title.
+  const [live] = await t.db.db
+    .insert(macType)
+    .values({ type_name: 'Live TV', type_extend: { class: 'News' } })
+    .returning({ type_id: macType.type_id });
+  await setSetting(t.db.db, 'app_live_typeid', live?.type_id ?? 0);
   const [vod] = await t.db.db
     .insert(macVod)
     .values({ vod_name: 'The Requested One', type_id: 1, type_id_1: 0, vod_pic: '/media/covers/x.jpg' })
@@ -75,7 +82,7 @@ const view = (u: TestUser | undefined, query: string) =>
   t.app.inject({ method: 'GET', url: `/api/gbook?${query}`, headers: h(u) });
 
 describe('gbookField', () => {
-  it('gives the catalogue genres and an SVG captcha whose answer stays on the server', async () => {
+  it('gives the catalogue genres (not the feed-only categories) and an SVG captcha whose answer stays on the server', async () => {
     const u = await makeUser(t);
     const c = await captchaFor(u);
     expect(c.genres).toEqual(['Movies', 'Action', 'Comedy', 'Romance', 'Sci-Fi', 'Series', 'Crime']);

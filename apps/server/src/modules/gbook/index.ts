@@ -26,6 +26,12 @@ export const gbookModule = defineModule('gbook', [], async (app, ctx) => {
   const gbook = new GbookService(ctx.db.db, {
     guard: () => app.services.community,
     isGuest: isGuestAccount,
+    // Late-bound like the guard: the content module's special categories, less the playlets (titles one requests).
+    feedTypeIds: async () => {
+      const { app_shortvideo_typeid, app_smallvideo_typeid, app_gallery_typeid, app_live_typeid } =
+        await app.services.content.specialTypes();
+      return [app_shortvideo_typeid, app_smallvideo_typeid, app_gallery_typeid, app_live_typeid].filter((id) => id > 0);
+    },
     storage: ctx.storage,
     captchaFile: ctx.config.testCaptchaFile,
   });
