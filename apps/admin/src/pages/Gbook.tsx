@@ -72,14 +72,23 @@ export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
     onError,
   });
 
-  const author = (row: Item) =>
-    row.user_id ? (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {row.gbook_name || row.user_name} <Typography.Text type="secondary">#{row.user_id}</Typography.Text>
-      </span>
-    ) : (
-      <Typography.Text type="secondary">{t('gbook.deletedUser')}</Typography.Text>
-    );
+  // The author and, under it, when it was written (one column keeps the table within 1280 px).
+  const author = (row: Item) => (
+    <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+      {row.user_id ? (
+        <span>
+          {row.gbook_name || row.user_name} <Typography.Text type="secondary">#{row.user_id}</Typography.Text>
+        </span>
+      ) : (
+        <Typography.Text type="secondary">{t('gbook.deletedUser')}</Typography.Text>
+      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {formatTime(row.gbook_time)}
+      </Typography.Text>
+    </Space>
+  );
+  /** User text wraps within `max` px (long words and URLs too) instead of widening the table. */
+  const wrap = (max: number) => ({ maxWidth: max, overflowWrap: 'anywhere' as const, whiteSpace: 'pre-wrap' as const });
 
   const requestColumns: ColumnsType<Item> = [
     { title: 'ID', dataIndex: 'gbook_id', width: 70 },
@@ -87,7 +96,7 @@ export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
       title: t('gbook.col.request'),
       key: 'request',
       render: (_v, row) => (
-        <Space direction="vertical" size={2}>
+        <Space direction="vertical" size={2} style={wrap(300)}>
           {/* Plain text: React escapes it. */}
           <Typography.Text strong data-testid="gbook-title">
             {row.gbook_title}
@@ -110,7 +119,7 @@ export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
       key: 'state',
       render: (_v, row) =>
         row.gbook_state === 'resolved' ? (
-          <Space direction="vertical" size={2}>
+          <Space direction="vertical" size={2} style={wrap(180)}>
             <Tag color="green">{t('gbook.state.resolved')}</Tag>
             <span data-testid="gbook-vod">
               {row.vod_name} <Typography.Text type="secondary">#{row.vod_id}</Typography.Text>
@@ -127,7 +136,7 @@ export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
       title: t('gbook.col.feedback'),
       key: 'feedback',
       render: (_v, row) => (
-        <Space direction="vertical" size={4} style={{ maxWidth: 420 }}>
+        <Space direction="vertical" size={4} style={wrap(420)}>
           <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} data-testid="gbook-content">
             {row.gbook_content}
           </Typography.Paragraph>
@@ -162,21 +171,20 @@ export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
       dataIndex: 'gbook_reply',
       render: (text: string) =>
         text ? (
-          <span data-testid="gbook-reply">{text}</span>
+          <div style={wrap(220)} data-testid="gbook-reply">
+            {text}
+          </div>
         ) : (
           <Typography.Text type="secondary">{t('gbook.noReply')}</Typography.Text>
         ),
     },
     {
-      title: t('gbook.col.time'),
-      dataIndex: 'gbook_time',
-      render: (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(iso)}</span>,
-    },
-    {
       title: t('common.actions'),
       key: 'actions',
+      // Kept in view when the table still scrolls sideways (narrow windows).
+      fixed: 'right',
       render: (_v, row) => (
-        <Space size={4} wrap>
+        <Space direction="vertical" size={4}>
           {type === 'request' && (
             <Button size="small" type="primary" onClick={() => setResolving(row)} data-testid="gbook-resolve">
               {row.gbook_state === 'resolved' ? t('gbook.changeTitle') : t('gbook.resolve')}
