@@ -140,7 +140,12 @@ export default function SeekMovieFormPage() {
             />
           </label>
           <div className={styles.field}>
-            <span className={styles.label}>{t('gbook.captchaLabel')}</span>
+            <div className={styles.labelRow}>
+              <span className={styles.label}>{t('gbook.captchaLabel')}</span>
+              <button type="button" className={styles.refresh} onClick={refresh} data-testid="request-captcha-refresh">
+                {t('gbook.refresh')}
+              </button>
+            </div>
             <div className={styles.captcha}>
               <input
                 className={styles.input}
@@ -162,9 +167,6 @@ export default function SeekMovieFormPage() {
                 data-captcha-id={info.captcha.captcha_id}
               >
                 <img src={info.captcha.image} alt={t('gbook.captchaLabel')} />
-              </button>
-              <button type="button" className={styles.refresh} onClick={refresh} data-testid="request-captcha-refresh">
-                {t('gbook.refresh')}
               </button>
             </div>
           </div>
