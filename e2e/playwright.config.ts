@@ -43,6 +43,7 @@ export const DB_SPECS = [
   'guest-account.spec.ts',
   'points.spec.ts',
   'promotion.spec.ts',
+  'requests.spec.ts',
   'rewarded-ads.spec.ts',
   'user-logs.spec.ts',
 ];
