@@ -1,8 +1,8 @@
 /**
  * Feedback (spec §2 me/feed-back; §5 "Feedback needs a clear description. Content cannot be empty."; §7 gbookSave):
  * a description, up to GBOOK_MAX_PICS screenshots (antd-mobile's ImageUploader, each uploaded at once through
- * gbookUpload and re-encoded by the server), and the app version and device filled in automatically. The header
- * links to my feedback (feed-back-list) with the unread-reply badge.
+ * gbookUpload and re-encoded by the server), and the app version and device filled in automatically. Under the
+ * form, a link to my feedback (feed-back-list) with the unread-reply badge.
  */
 import { GBOOK_MAX_PICS, GBOOK_PIC_MAX_BYTES, isClearFeedback } from '@openvod/contract';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
@@ -56,19 +56,7 @@ export default function FeedBackPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader
-        title={t('pages.feedBack')}
-        right={
-          <Link to={GBOOK_PATHS.feedbackList} className={styles.headerLink} data-testid="my-feedback">
-            {t('pages.feedBackList')}
-            {unread > 0 && (
-              <span className={styles.badge} data-testid="my-feedback-badge">
-                {unread}
-              </span>
-            )}
-          </Link>
-        }
-      />
+      <PageHeader title={t('pages.feedBack')} />
       <form
         className={styles.form}
         onSubmit={(e) => {
@@ -127,6 +115,14 @@ export default function FeedBackPage() {
         >
           {t('gbook.submit')}
         </button>
+        <Link to={GBOOK_PATHS.feedbackList} className={styles.secondary} data-testid="my-feedback">
+          {t('pages.feedBackList')}
+          {unread > 0 && (
+            <span className={styles.badge} data-testid="my-feedback-badge">
+              {unread}
+            </span>
+          )}
+        </Link>
       </form>
     </div>
   );
