@@ -19,6 +19,11 @@ export const DATA_DIR = `.tmp/e2e-data-${PORT}`;
  * by writing this file (tests/promotion.spec.ts). Absolute, as the server resolves it from its own folder.
  */
 export const CLOCK_FILE = new URL(`./.tmp/e2e-clock-${PORT}`, import.meta.url).pathname;
+/**
+ * Answers of the request form's captchas (apps/server/src/modules/gbook/gbook.captcha.ts, TEST_CAPTCHA_FILE: one
+ * JSON line per captcha drawn; refused with NODE_ENV=production): tests/requests.spec.ts types the answer from it.
+ */
+export const CAPTCHA_FILE = new URL(`./.tmp/e2e-captcha-${PORT}.jsonl`, import.meta.url).pathname;
 
 /**
  * The specs whose outcome depends on the database: money (orders, points, views, rewards), accounts and their merge,
@@ -38,6 +43,7 @@ export const DB_SPECS = [
   'guest-account.spec.ts',
   'points.spec.ts',
   'promotion.spec.ts',
+  'requests.spec.ts',
   'rewarded-ads.spec.ts',
   'user-logs.spec.ts',
 ];
@@ -82,7 +88,7 @@ export default defineConfig({
   webServer: {
     // The command runs in e2e/, the server resolves DATA_DIR from INIT_CWD (this run's folder): the folder removed
     // is the server's, whether the run started at the repository's root or in e2e/.
-    command: `node ../scripts/build.mjs --if-changed && rm -rf ${resolve(DATA_DIR)} ${CLOCK_FILE} && node ../apps/server/dist/main.js`,
+    command: `node ../scripts/build.mjs --if-changed && rm -rf ${resolve(DATA_DIR)} ${CLOCK_FILE} ${CAPTCHA_FILE} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     // A build of what changed (up to a few minutes on a loaded machine), then the demo media on a first run.
     timeout: 480_000,
@@ -105,6 +111,7 @@ export default defineConfig({
       // The demo's player ad is seeded with its slot switched off: tests/player-ads.spec.ts turns it on and off.
       DEMO_ADS: '0',
       TEST_CLOCK_FILE: CLOCK_FILE,
+      TEST_CAPTCHA_FILE: CAPTCHA_FILE,
       INIT_CWD: process.cwd(),
     },
   },

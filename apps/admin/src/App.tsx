@@ -37,6 +37,7 @@ const PointsReportPage = lazy(() => import('./pages/PointsReport.tsx'));
 const WithdrawalsPage = lazy(() => import('./pages/Withdrawals.tsx'));
 const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
+const GbookPage = lazy(() => import('./pages/Gbook.tsx'));
 const JobsPage = lazy(() => import('./pages/Jobs.tsx'));
 const PromotionSettingsPage = lazy(() => import('./pages/PromotionSettings.tsx'));
 const PromotersPage = lazy(() => import('./pages/Promoters.tsx'));
@@ -80,6 +81,8 @@ export function App() {
                   <Route path="map-settings" element={<MapSettingsPage />} />
                   <Route path="ads" element={<AdsPage />} />
                   <Route path="danmaku" element={<DanmakuPage />} />
+                  <Route path="requests" element={<GbookPage key="request" type="request" />} />
+                  <Route path="feedback" element={<GbookPage key="feedback" type="feedback" />} />
                   <Route path="live" element={<LiveChannelsPage />} />
                   <Route path="catalogue" element={<CatalogueSettingsPage />} />
                   <Route path="players" element={<PlayersPage />} />

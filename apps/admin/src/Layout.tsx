@@ -105,6 +105,8 @@ export default function ConsoleLayout() {
       children: [
         { key: 'users', icon: <Icon d={ICONS.users} />, label: t('nav.users') },
         { key: 'danmaku', icon: <Icon d={ICONS.danmaku} />, label: t('nav.danmaku') },
+        { key: 'requests', icon: <Icon d={ICONS.topics} />, label: t('nav.requests') },
+        { key: 'feedback', icon: <Icon d={ICONS.danmaku} />, label: t('nav.feedback') },
         { key: 'groups', icon: <Icon d={ICONS.groups} />, label: t('nav.groups') },
       ],
     },

@@ -67,6 +67,10 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminReorderAds: { method: 'POST', path: '/api/admin/ads/order' },
   // danmaku (issue 5)
   adminListDanmaku: { method: 'GET', path: '/api/admin/danmaku' },
+  adminGbookList: { method: 'GET', path: '/api/admin/gbook' },
+  adminGbookResolve: { method: 'POST', path: '/api/admin/gbook/:id/resolve' },
+  adminGbookReply: { method: 'POST', path: '/api/admin/gbook/:id/reply' },
+  adminGbookStatus: { method: 'POST', path: '/api/admin/gbook/:id/status' },
   adminDeleteDanmaku: { method: 'DELETE', path: '/api/admin/danmaku/:id' },
   adminListDanmakuBlocks: { method: 'GET', path: '/api/admin/danmaku-blocks' },
   adminBlockDanmakuUser: { method: 'PUT', path: '/api/admin/danmaku-blocks/:id' },

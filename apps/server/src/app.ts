@@ -35,6 +35,7 @@ import { castModule } from './modules/cast/index.ts';
 import { communityModule } from './modules/community/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { danmakuModule } from './modules/danmaku/index.ts';
+import { gbookModule } from './modules/gbook/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { MediaSigner, mediaModule } from './modules/media/index.ts';
 import { oauthModule } from './modules/oauth/index.ts';
@@ -218,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The location pages: map settings, geocoder proxy, the member's region (modules/places); read by accounts' user
   // info and the CSP at request time.
   await app.register(placesModule);
+  // Movie requests and feedback, written through the community safety layer (modules/gbook).
+  await app.register(gbookModule);
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });
   app.get(

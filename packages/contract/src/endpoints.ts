@@ -13,6 +13,7 @@ import { cashEndpoints } from './endpoints/cash.ts';
 import { castEndpoints } from './endpoints/cast.ts';
 import { communityEndpoints } from './endpoints/community.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
+import { gbookEndpoints } from './endpoints/gbook.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
 import { placesEndpoints } from './endpoints/places.ts';
 import { playerEndpoints } from './endpoints/player.ts';
@@ -564,6 +565,7 @@ export const endpoints = {
   ...adsEndpoints,
   ...communityEndpoints,
   ...danmakuEndpoints,
+  ...gbookEndpoints,
   ...castEndpoints,
   ...cashEndpoints,
   ...billingEndpoints,

@@ -10,6 +10,7 @@ export * from './content.ts';
 export * from './danmaku.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
+export * from './gbook.ts';
 export * from './guest.ts';
 export * from './jobs.ts';
 export * from './locales.ts';

@@ -93,6 +93,7 @@ const Env = z.object({
     .default('03:30'),
   FAKE_PAY: z.enum(['0', '1']).optional(),
   TEST_CLOCK_FILE: z.string().max(500).optional(),
+  TEST_CAPTCHA_FILE: z.string().max(500).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -259,6 +260,11 @@ export interface Config {
   s3: S3StorageOptions | undefined;
   /** TEST_CLOCK_FILE: the moved clock of the tests (core/clock.ts); never set in production. */
   testClockFile: string | undefined;
+  /**
+   * TEST_CAPTCHA_FILE: the e2e's seam on the request form's captcha (modules/gbook/gbook.captcha.ts): each captcha
+   * drawn appends `{captcha_id, answer}` to this file so a browser test can type it; never set in production.
+   */
+  testCaptchaFile: string | undefined;
 }
 
 /**
@@ -339,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rewards: { admobKeysUrl: env.ADMOB_KEYS_URL || undefined, uniadSecret: env.UNIAD_SECURITY_KEY || undefined },
     s3,
     testClockFile: testClockFileOf(e),
+    testCaptchaFile: testCaptchaFileOf(e),
   };
 }
 
@@ -349,6 +356,15 @@ function testClockFileOf(e: z.output<typeof Env>): string | undefined {
     throw new Error('Invalid configuration:\n  TEST_CLOCK_FILE: not allowed with NODE_ENV=production');
   }
   return path.resolve(e.TEST_CLOCK_FILE);
+}
+
+/** TEST_CAPTCHA_FILE as an absolute path; throws in production (it writes every captcha's answer down). */
+function testCaptchaFileOf(e: z.output<typeof Env>): string | undefined {
+  if (!e.TEST_CAPTCHA_FILE) return undefined;
+  if (e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  TEST_CAPTCHA_FILE: not allowed with NODE_ENV=production');
+  }
+  return path.resolve(e.TEST_CAPTCHA_FILE);
 }
 
 const S3_KEYS = [

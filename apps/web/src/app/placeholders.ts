@@ -1,13 +1,7 @@
 /** Spec §2 routes not built yet: each renders a translated "coming soon" page with a back button. */
 export const PLACEHOLDER_ROUTES = [
-  { path: '/pages/seekmovie/index', title: 'pages.seekMovie' },
-  { path: '/pages/seekmovie/seek-movie-detail', title: 'pages.seekMovieDetail' },
   { path: '/pages/me/download/index', title: 'pages.download' },
   { path: '/pages/me/share-to', title: 'pages.shareTo' },
-  { path: '/pages/me/feed-back', title: 'pages.feedBack' },
-  { path: '/pages/me/feed-back-list', title: 'pages.feedBackList' },
-  { path: '/pages/me/seek-movie', title: 'pages.mySeekMovieRequest' },
-  { path: '/pages/me/my-seek-movie/index', title: 'pages.mySeekMovie' },
   { path: '/pages/me/fan-list', title: 'pages.fanList' },
   { path: '/pages/me/attention-list', title: 'pages.attentionList' },
   { path: '/pages/me/friend-info', title: 'pages.friendInfo' },

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { GBOOK_PATHS } from '../features/gbook';
 import { loadHls } from '../features/player/hlsEngine';
 import { mediaPaths } from '../lib/mediaPaths';
 import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
@@ -87,6 +88,12 @@ const RewardListPage = lazyPage(() => import('../features/promotion/RewardListPa
 const RevenueListPage = lazyPage(() => import('../features/promotion/RevenueListPage'));
 const ChooseLocationPage = lazyPage(() => import('../features/location/ChooseLocationPage'));
 const OpenLocationPage = lazyPage(() => import('../features/location/OpenLocationPage'));
+const SeekMoviePage = lazyPage(() => import('../features/gbook/SeekMoviePage'));
+const SeekMovieDetailPage = lazyPage(() => import('../features/gbook/SeekMovieDetailPage'));
+const SeekMovieFormPage = lazyPage(() => import('../features/gbook/SeekMovieFormPage'));
+const MySeekMoviePage = lazyPage(() => import('../features/gbook/MySeekMoviePage'));
+const FeedBackPage = lazyPage(() => import('../features/gbook/FeedBackPage'));
+const FeedBackListPage = lazyPage(() => import('../features/gbook/FeedBackListPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -146,6 +153,8 @@ export function AppRoutes() {
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.chooseLocation} element={<ChooseLocationPage />} />
         <Route path={paths.openLocation} element={<OpenLocationPage />} />
+        <Route path={GBOOK_PATHS.community} element={<SeekMoviePage />} />
+        <Route path={GBOOK_PATHS.detail} element={<SeekMovieDetailPage />} />
         <Route
           path={paths.personalCenter}
           element={
@@ -180,6 +189,10 @@ export function AppRoutes() {
             [paths.levelConfig, <LevelConfigPage key="levels" />],
             [paths.rewardList, <RewardListPage key="rewards" />],
             [paths.revenueList, <RevenueListPage key="revenue" />],
+            [GBOOK_PATHS.form, <SeekMovieFormPage key="seek-movie" />],
+            [GBOOK_PATHS.mine, <MySeekMoviePage key="my-seek-movie" />],
+            [GBOOK_PATHS.feedback, <FeedBackPage key="feed-back" />],
+            [GBOOK_PATHS.feedbackList, <FeedBackListPage key="feed-back-list" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

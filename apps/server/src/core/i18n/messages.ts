@@ -13,6 +13,7 @@ import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { COMMUNITY_MESSAGES, type CommunityKey } from './community-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
+import { GBOOK_MESSAGES, type GbookKey } from './gbook-messages.ts';
 import { PLACES_MESSAGES, type PlacesKey } from './places-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
 import { POINTS_MESSAGES, type PointsKey } from './points-messages.ts';
@@ -28,6 +29,7 @@ export type MessageKey =
   | CastKey
   | CashKey
   | FeedKey
+  | GbookKey
   | CatalogueKey
   | AccountKey
   | SigninKey
@@ -72,6 +74,7 @@ type Catalogue = Record<
     | BillingKey
     | PlayerKey
     | FeedKey
+    | GbookKey
     | AccountKey
     | SigninKey
     | CatalogueKey
@@ -345,6 +348,7 @@ const TABLES = Object.fromEntries(
       ...catalogues[l],
       ...PLAYER_MESSAGES[l],
       ...FEED_MESSAGES[l],
+      ...GBOOK_MESSAGES[l],
       ...ACCOUNT_MESSAGES[l],
       ...BILLING_MESSAGES[l],
       ...SIGNIN_MESSAGES[l],

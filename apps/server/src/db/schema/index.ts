@@ -5,6 +5,7 @@ export * from './billing.ts';
 export * from './community.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
+export * from './gbook.ts';
 export * from './ledger.ts';
 export * from './places.ts';
 export * from './playback.ts';

@@ -27,8 +27,9 @@ export async function mediaRoutes(app: FastifyInstance, opts: { mediaDir: string
       if (kind === 'signed' && !(await app.mediaSigner.verify(req.raw as never))) throw forbidden();
     });
     // Uploaded and drawn files come from the storage port (the media folder, or an S3 bucket every process
-    // shares): avatars (modules/accounts), posters, identity QRs and poster backgrounds (modules/poster).
-    media.get('/media/:folder(^avatars$|^posters$)/:file', { schema: { hide: true } }, async (req, reply) => {
+    // shares): avatars (modules/accounts), posters, identity QRs and poster backgrounds (modules/poster), feedback
+    // screenshots (modules/gbook).
+    media.get('/media/:folder(^avatars$|^posters$|^gbook$)/:file', { schema: { hide: true } }, async (req, reply) => {
       const { folder, file } = req.params as { folder: string; file: string };
       let obj: Awaited<ReturnType<FileStorage['get']>>;
       try {

@@ -2,6 +2,7 @@ import { guestCredentials } from '@openvod/contract';
 import { useMemo } from 'react';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
 import { maskPhone } from '../../features/account/phone';
+import { GBOOK_PATHS, useGbookUnread } from '../../features/gbook';
 import MePage from '../../features/me/MePage';
 import { LANGUAGE_NAMES } from '../../features/settings/languages';
 import { isGuestUser, useSession } from '../../lib/session';
@@ -11,6 +12,8 @@ import { useEffectiveLocale } from '../useEffectiveLocale';
 export default function MeRoute() {
   const user = useSession((s) => s.user);
   const guestName = useMemo(() => guestCredentials(getDeviceId()).user_name, []);
+  // Requests resolved and feedback replied since the member last looked (modules/gbook).
+  const unread = useGbookUnread().data;
   return (
     <MePage
       languageName={LANGUAGE_NAMES[useEffectiveLocale()]}
@@ -18,6 +21,7 @@ export default function MeRoute() {
       accountNotice={<DeletionNotice />}
       maskPhone={maskPhone}
       deviceGuestName={guestName}
+      badges={{ [GBOOK_PATHS.community]: unread?.request ?? 0, [GBOOK_PATHS.feedback]: unread?.feedback ?? 0 }}
     />
   );
 }

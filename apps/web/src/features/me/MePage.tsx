@@ -44,6 +44,8 @@ interface MePageProps {
   maskPhone?: (phone: string) => string;
   /** This device's guest user name (contract guestCredentials), to tell a generated name from a chosen one. */
   deviceGuestName?: string;
+  /** Unread counts shown as a badge on the list's entries, by the entry's route (requests, feedback). */
+  badges?: Partial<Record<string, number>>;
 }
 
 function dateOf(seconds: number, locale: string): string {
@@ -60,6 +62,7 @@ export default function MePage({
   accountNotice,
   maskPhone = (p) => p,
   deviceGuestName = '',
+  badges = {},
 }: MePageProps) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
@@ -81,10 +84,10 @@ export default function MePage({
     { to: paths.personalCenter, icon: <UserIcon />, label: t('me.account'), testId: 'me-account' },
     { to: paths.pointsCenter, icon: <CoinIcon />, label: t('me.points') },
     { to: paths.cashCenter, icon: <CoinIcon />, label: t('me.cash'), testId: 'me-cash' },
-    { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests') },
+    { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests'), testId: 'me-requests' },
     { to: paths.rewardMore, icon: <MegaphoneIcon />, label: t('me.invite'), testId: 'me-invite' },
     { to: paths.promotionCenter, icon: <MegaphoneIcon />, label: t('me.promotion'), testId: 'me-promotion' },
-    { to: paths.feedBack, icon: <ChatIcon />, label: t('me.feedback') },
+    { to: paths.feedBack, icon: <ChatIcon />, label: t('me.feedback'), testId: 'me-feedback' },
     { to: paths.settings, icon: <GlobeIcon />, label: t('me.language'), hint: languageName, testId: 'me-language' },
     { to: paths.settings, icon: <SettingsIcon />, label: t('me.settings'), testId: 'me-settings' },
   ];
@@ -179,6 +182,11 @@ export default function MePage({
             <span className={styles.itemIcon}>{e.icon}</span>
             <span className={styles.itemLabel}>{e.label}</span>
             {e.hint && <span className={styles.itemHint}>{e.hint}</span>}
+            {(badges[e.to] ?? 0) > 0 && (
+              <span className={styles.itemBadge} data-testid={`${e.testId}-badge`}>
+                {badges[e.to]}
+              </span>
+            )}
             <ChevronRightIcon size={16} className={styles.chevron} />
           </Link>
         ))}
