@@ -58,11 +58,11 @@ export interface PointsOptions {
 }
 
 /**
- * Tasks whose feature the product does not have (no comments module): they can never be completed, so they are
- * never offered nor paid, whatever the task config says. (23 "save promotion QR" is paid by the poster module's
+ * Tasks whose feature the product does not have: they can never be completed, so they are never offered nor paid,
+ * whatever the task config says (none at present: comments pay plog 22 through modules/community). (23 "save promotion QR" is paid by the poster module's
  * createQrcode, modules/poster.)
  */
-export const UNBUILT_TASK_TYPES: ReadonlySet<number> = new Set([TASK_PLOG.comment]);
+export const UNBUILT_TASK_TYPES: ReadonlySet<number> = new Set([]);
 
 /** The first VIP group id (spec §4 "VIP: group_id above 2"). */
 export const VIP_GROUP_MIN = 3;
