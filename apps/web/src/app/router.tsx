@@ -85,6 +85,7 @@ const PromotionCenterPage = lazyPage(() => import('../features/promotion/Promoti
 const LevelConfigPage = lazyPage(() => import('../features/promotion/LevelConfigPage'));
 const RewardListPage = lazyPage(() => import('../features/promotion/RewardListPage'));
 const RevenueListPage = lazyPage(() => import('../features/promotion/RevenueListPage'));
+const CommentCenterPage = lazyPage(() => import('../features/comments/CommentCenterPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -176,6 +177,7 @@ export function AppRoutes() {
             [paths.levelConfig, <LevelConfigPage key="levels" />],
             [paths.rewardList, <RewardListPage key="rewards" />],
             [paths.revenueList, <RevenueListPage key="revenue" />],
+            [paths.commentList, <CommentCenterPage key="comment-list" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

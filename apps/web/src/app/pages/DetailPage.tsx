@@ -8,6 +8,7 @@ import { CastButton, castTargetOf } from '../../features/cast/CastButton';
 import { VipReminderPanel } from '../../features/catalogue/permission';
 import { picUrl } from '../../features/catalogue/picUrl';
 import { useCountHit, useVodDetail } from '../../features/catalogue/queries';
+import { CommentsSection } from '../../features/comments';
 import { RelatedTitles } from '../../features/catalogue/RelatedTitles';
 import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
 import { FavouriteButton } from '../../features/collections/FavouriteButton';
@@ -221,6 +222,7 @@ function TitlePage() {
               <EpisodePicker sources={vod.sources} current={current} onSelect={playback.select} />
             )}
             <VodSynopsis vod={vod} />
+            <CommentsSection vodId={vod.vod_id} />
             <RelatedTitles vodId={vod.vod_id} />
           </>
         )}

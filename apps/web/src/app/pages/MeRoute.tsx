@@ -1,6 +1,7 @@
 import { guestCredentials } from '@openvod/contract';
 import { useMemo } from 'react';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
+import { useCommentUserCount } from '../../features/comments';
 import { maskPhone } from '../../features/account/phone';
 import MePage from '../../features/me/MePage';
 import { LANGUAGE_NAMES } from '../../features/settings/languages';
@@ -11,6 +12,8 @@ import { useEffectiveLocale } from '../useEffectiveLocale';
 export default function MeRoute() {
   const user = useSession((s) => s.user);
   const guestName = useMemo(() => guestCredentials(getDeviceId()).user_name, []);
+  // Spec §4: after the session check the comment counts load (the review centre's unread badge).
+  const commentCounts = useCommentUserCount();
   return (
     <MePage
       languageName={LANGUAGE_NAMES[useEffectiveLocale()]}
@@ -18,6 +21,7 @@ export default function MeRoute() {
       accountNotice={<DeletionNotice />}
       maskPhone={maskPhone}
       deviceGuestName={guestName}
+      commentUnread={commentCounts.data?.unread ?? 0}
     />
   );
 }

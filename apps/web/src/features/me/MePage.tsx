@@ -44,6 +44,8 @@ interface MePageProps {
   maskPhone?: (phone: string) => string;
   /** This device's guest user name (contract guestCredentials), to tell a generated name from a chosen one. */
   deviceGuestName?: string;
+  /** Unread replies to the user's comments: the review centre entry's badge. */
+  commentUnread?: number;
 }
 
 function dateOf(seconds: number, locale: string): string {
@@ -60,6 +62,7 @@ export default function MePage({
   accountNotice,
   maskPhone = (p) => p,
   deviceGuestName = '',
+  commentUnread = 0,
 }: MePageProps) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
@@ -81,6 +84,13 @@ export default function MePage({
     { to: paths.personalCenter, icon: <UserIcon />, label: t('me.account'), testId: 'me-account' },
     { to: paths.pointsCenter, icon: <CoinIcon />, label: t('me.points') },
     { to: paths.cashCenter, icon: <CoinIcon />, label: t('me.cash'), testId: 'me-cash' },
+    {
+      to: paths.commentList,
+      icon: <ChatIcon />,
+      label: t('me.comments'),
+      hint: commentUnread > 0 ? String(commentUnread) : undefined,
+      testId: 'me-comments',
+    },
     { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests') },
     { to: paths.rewardMore, icon: <MegaphoneIcon />, label: t('me.invite'), testId: 'me-invite' },
     { to: paths.promotionCenter, icon: <MegaphoneIcon />, label: t('me.promotion'), testId: 'me-promotion' },
