@@ -36,6 +36,8 @@ const PointsReportPage = lazy(() => import('./pages/PointsReport.tsx'));
 const WithdrawalsPage = lazy(() => import('./pages/Withdrawals.tsx'));
 const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
+const CommentsPage = lazy(() => import('./pages/Comments.tsx'));
+const CommentReportsPage = lazy(() => import('./pages/CommentReports.tsx'));
 const JobsPage = lazy(() => import('./pages/Jobs.tsx'));
 const PromotionSettingsPage = lazy(() => import('./pages/PromotionSettings.tsx'));
 const PromotersPage = lazy(() => import('./pages/Promoters.tsx'));
@@ -78,6 +80,8 @@ export function App() {
                   <Route path="poster" element={<PosterPage />} />
                   <Route path="ads" element={<AdsPage />} />
                   <Route path="danmaku" element={<DanmakuPage />} />
+                  <Route path="comments" element={<CommentsPage />} />
+                  <Route path="comment-reports" element={<CommentReportsPage />} />
                   <Route path="live" element={<LiveChannelsPage />} />
                   <Route path="catalogue" element={<CatalogueSettingsPage />} />
                   <Route path="players" element={<PlayersPage />} />

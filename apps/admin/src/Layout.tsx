@@ -105,6 +105,8 @@ export default function ConsoleLayout() {
       children: [
         { key: 'users', icon: <Icon d={ICONS.users} />, label: t('nav.users') },
         { key: 'danmaku', icon: <Icon d={ICONS.danmaku} />, label: t('nav.danmaku') },
+        { key: 'comments', icon: <Icon d={ICONS.danmaku} />, label: t('nav.comments') },
+        { key: 'comment-reports', icon: <Icon d={ICONS.danmaku} />, label: t('nav.commentReports') },
         { key: 'groups', icon: <Icon d={ICONS.groups} />, label: t('nav.groups') },
       ],
     },
