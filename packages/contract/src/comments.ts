@@ -104,7 +104,9 @@ export const CommentSaveResponse = ok({ info: CommentItem });
 
 export const CommentIdParams = z.object({ id });
 /** commentDigg: the comment's like count after the caller's like. A second like answers 400 'Do not repeat'. */
-export const CommentDiggResponse = ok({ info: z.object({ comment_id: z.number().int(), comment_up: z.number().int() }) });
+export const CommentDiggResponse = ok({
+  info: z.object({ comment_id: z.number().int(), comment_up: z.number().int() }),
+});
 /** commentReport query: a reason and an optional text (at most 200 characters). */
 export const CommentReportQuery = z.object({
   reason: z.enum(COMMENT_REPORT_REASONS),

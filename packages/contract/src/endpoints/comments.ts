@@ -24,7 +24,7 @@ export const commentEndpoints = {
     path: '/api/comments/count',
     query: M.CommentCountQuery,
     response: M.CommentCountResponse,
-    summary: "How many shown comments and replies a title has",
+    summary: 'How many shown comments and replies a title has',
   },
   commentDigg: {
     method: 'GET',
@@ -41,7 +41,7 @@ export const commentEndpoints = {
     query: M.CommentReportQuery,
     response: OkResponse,
     auth: 'user',
-    summary: "Report a comment with a reason (and an optional text), once per user; rate-limited like every write",
+    summary: 'Report a comment with a reason (and an optional text), once per user; rate-limited like every write',
   },
   commentDelete: {
     method: 'GET',

@@ -60,9 +60,7 @@ export async function titlePage(
 ) {
   const where = topWhere(q.mid, q.rid);
   const order =
-    q.order === 'hot'
-      ? [desc(macComment.comment_up), desc(macComment.comment_id)]
-      : [desc(macComment.comment_id)];
+    q.order === 'hot' ? [desc(macComment.comment_up), desc(macComment.comment_id)] : [desc(macComment.comment_id)];
   const [rows, [total]] = await Promise.all([
     itemQuery(db, q.viewer)
       .where(where)
@@ -119,14 +117,15 @@ export async function titleCount(db: Db, mid: number, rid: number): Promise<numb
   const [r] = await db
     .select({ n: count() })
     .from(macComment)
-    .where(
-      and(eq(macComment.comment_rid, rid), eq(macComment.comment_mid, mid), eq(macComment.comment_status, SHOWN)),
-    );
+    .where(and(eq(macComment.comment_rid, rid), eq(macComment.comment_mid, mid), eq(macComment.comment_status, SHOWN)));
   return Number(r?.n ?? 0);
 }
 
 /** The review centre's lists: the user's own comments (`mine`) or the shown replies to them (`replies`). */
-export async function reviewPage(db: Db, q: { userId: number; kind: 'mine' | 'replies'; limit: number; offset: number }) {
+export async function reviewPage(
+  db: Db,
+  q: { userId: number; kind: 'mine' | 'replies'; limit: number; offset: number },
+) {
   const where =
     q.kind === 'mine'
       ? eq(macComment.user_id, q.userId)
@@ -159,7 +158,11 @@ export async function userCounts(db: Db, userId: number) {
       .from(macComment)
       .where(and(eq(macComment.comment_reply_uid, userId), eq(macComment.comment_status, SHOWN))),
   ]);
-  return { comment_num: Number(mine?.n ?? 0), reply_num: Number(replies?.n ?? 0), unread: Number(replies?.unread ?? 0) };
+  return {
+    comment_num: Number(mine?.n ?? 0),
+    reply_num: Number(replies?.n ?? 0),
+    unread: Number(replies?.unread ?? 0),
+  };
 }
 
 /** Mark every reply to `userId` as read. */

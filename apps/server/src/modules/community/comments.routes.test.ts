@@ -80,7 +80,12 @@ describe('commentSave', () => {
 
   it('posts, lists (new, hot), counts and replies one level deep', async () => {
     const a = (await post(alice, { content: fresh('top') })).json().info;
-    expect(a).toMatchObject({ comment_pid: 0, comment_status: 1, user_id: alice.user.user_id, comment_name: 'alice_cm' });
+    expect(a).toMatchObject({
+      comment_pid: 0,
+      comment_status: 1,
+      user_id: alice.user.user_id,
+      comment_name: 'alice_cm',
+    });
     const r1 = (await post(bob, { content: fresh('reply'), pid: a.comment_id })).json().info;
     expect(r1).toMatchObject({ comment_pid: a.comment_id, reply_name: 'alice_cm' });
     // A reply to a reply joins the same top comment and answers its author.
@@ -189,7 +194,12 @@ describe('likes, reports, delete', () => {
     expect((await get(carol, `/api/comments/${c.comment_id}/report?reason=spam`)).statusCode).toBe(200);
     const queue = (await t.app.inject({ url: '/api/admin/comment-reports', headers: admin })).json();
     const row = queue.list.find((r: { comment_id: number }) => r.comment_id === c.comment_id);
-    expect(row).toMatchObject({ reports: 2, comment_report: 2, reasons: [{ reason: 'spam', count: 2 }], texts: ['ads'] });
+    expect(row).toMatchObject({
+      reports: 2,
+      comment_report: 2,
+      reasons: [{ reason: 'spam', count: 2 }],
+      texts: ['ads'],
+    });
     const hide = await t.app.inject({
       method: 'POST',
       url: `/api/admin/comment-reports/${c.comment_id}`,
@@ -267,9 +277,9 @@ describe('the comment task and deletion', () => {
       .select()
       .from(macPlog)
       .where(and(eq(macPlog.user_id, frank.user.user_id), eq(macPlog.plog_type, TASK_PLOG.comment)));
-    const task = (await get(frank, '/api/points/task')).json().tasks.find(
-      (x: { plog_type: number }) => x.plog_type === TASK_PLOG.comment,
-    );
+    const task = (await get(frank, '/api/points/task'))
+      .json()
+      .tasks.find((x: { plog_type: number }) => x.plog_type === TASK_PLOG.comment);
     expect(task.num).toBeGreaterThan(0);
     expect(rows.length).toBe(Math.min(8, task.num));
     expect(task.count).toBe(Math.min(8, task.num));

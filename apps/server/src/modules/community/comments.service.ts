@@ -18,13 +18,7 @@
  * - Deleted users: {@link CommentService.forgetUser} (the accounts module's `user.deleted`, inside its transaction)
  *   clears the user link and the name (clients show their localised "deleted user" for `user_id` 0).
  */
-import {
-  AppError,
-  badRequest,
-  notFound,
-} from '../../core/errors.ts';
-import { transaction } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
+
 import {
   type AdminCommentItem,
   COMMENT_FIRST_REPLIES,
@@ -37,6 +31,9 @@ import {
   type CommentThread,
   ErrorCode,
 } from '@openvod/contract';
+import { transaction } from '../../core/db.ts';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import * as repo from './comments.repo.ts';

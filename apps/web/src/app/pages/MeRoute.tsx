@@ -1,8 +1,8 @@
 import { guestCredentials } from '@openvod/contract';
 import { useMemo } from 'react';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
-import { useCommentUserCount } from '../../features/comments';
 import { maskPhone } from '../../features/account/phone';
+import { useCommentUserCount } from '../../features/comments';
 import MePage from '../../features/me/MePage';
 import { LANGUAGE_NAMES } from '../../features/settings/languages';
 import { isGuestUser, useSession } from '../../lib/session';

@@ -74,15 +74,12 @@ function ReviewList({ kind, unread }: { kind: Tab; unread: number }) {
   return (
     <div className={styles.reviewList} data-testid={`review-list-${kind}`}>
       {items.map((c) => (
-        <Link
-          key={c.comment_id}
-          to={detailPath(c.comment_rid)}
-          className={styles.reviewItem}
-          data-testid="review-item"
-        >
+        <Link key={c.comment_id} to={detailPath(c.comment_rid)} className={styles.reviewItem} data-testid="review-item">
           <div className={styles.meta}>
             <span className={styles.name}>{c.user_id ? c.comment_name : t('comments.deletedUser')}</span>
-            {kind === 'replies' && c.comment_reply_read === 0 && <span className={styles.dot} aria-label={t('comments.unread')} />}
+            {kind === 'replies' && c.comment_reply_read === 0 && (
+              <span className={styles.dot} title={t('comments.unread')} data-testid="review-unread-dot" />
+            )}
             <time className={styles.time}>{commentTime(c.comment_time, i18n.language)}</time>
           </div>
           <p className={styles.text} data-testid="comment-text">
@@ -94,7 +91,11 @@ function ReviewList({ kind, unread }: { kind: Tab; unread: number }) {
           </p>
         </Link>
       ))}
-      <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={Boolean(list.hasNextPage)} endText={t('comments.noMore')} />
+      <InfiniteFooter
+        loadMore={nextPageLoader(list)}
+        hasMore={Boolean(list.hasNextPage)}
+        endText={t('comments.noMore')}
+      />
     </div>
   );
 }

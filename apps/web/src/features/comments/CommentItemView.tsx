@@ -88,11 +88,7 @@ export function CommentItemView({ comment: c, onReply, reply = false }: Props) {
           <span className={styles.name} data-testid="comment-name">
             {name}
           </span>
-          {c.reply_name && (
-            <span className={styles.replyTo}>
-              {t('comments.replyTo', { name: c.reply_name })}
-            </span>
-          )}
+          {c.reply_name && <span className={styles.replyTo}>{t('comments.replyTo', { name: c.reply_name })}</span>}
           <time className={styles.time}>{commentTime(c.comment_time, i18n.language)}</time>
         </div>
         <p className={styles.text} data-testid="comment-text">
@@ -172,13 +168,12 @@ function ReportSheet({ id, open, onClose }: { id: number; open: boolean; onClose
     >
       <SheetHead title={t('comments.reportTitle')} onClose={onClose} />
       <div className={styles.reportBody} data-testid="comment-report-sheet">
-        <div className={styles.reasons} role="radiogroup">
+        <div className={styles.reasons}>
           {COMMENT_REPORT_REASONS.map((r) => (
             <button
               key={r}
               type="button"
-              role="radio"
-              aria-checked={reason === r}
+              aria-pressed={reason === r}
               className={reason === r ? styles.reasonOn : styles.reasonBtn}
               onClick={() => setReason(r)}
               data-testid={`report-reason-${r}`}

@@ -11,9 +11,9 @@ import { overlayContainer } from '../../ui/feedback';
 import { InfiniteFooter, nextPageLoader } from '../../ui/InfiniteFooter';
 import { SheetHead } from '../../ui/SheetHead';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/StateViews';
-import type { CommentOrder } from './commentsApi';
 import { Composer } from './Composer';
 import styles from './comments.module.css';
+import type { CommentOrder } from './commentsApi';
 import { useCommentCount, useCommentThreads } from './queries';
 import { Thread } from './Threads';
 

@@ -41,7 +41,10 @@ export function CommentsSection({ vodId }: { vodId: number }) {
     <section className={styles.section} data-testid="comments-section">
       <button type="button" className={styles.sectionHead} onClick={() => setOpen(true)} data-testid="comments-all">
         <h2 className={styles.sectionTitle}>
-          {t('comments.title')} <span className={styles.count} data-testid="comments-count">{count.data ?? 0}</span>
+          {t('comments.title')}{' '}
+          <span className={styles.count} data-testid="comments-count">
+            {count.data ?? 0}
+          </span>
         </h2>
         <span className={styles.allLink}>
           {t('comments.all')} <ChevronRightIcon size={14} />

@@ -44,13 +44,10 @@ export function Composer({ vodId, replyTo, onCancelReply, onSent }: Props) {
     <div className={styles.composer} data-testid="comment-composer">
       {replyTo && (
         <div className={styles.replying}>
-          <span>{t('comments.replyTo', { name: replyTo.user_id ? replyTo.comment_name : t('comments.deletedUser') })}</span>
-          <button
-            type="button"
-            className={styles.iconBtn}
-            onClick={onCancelReply}
-            aria-label={t('common.cancel')}
-          >
+          <span>
+            {t('comments.replyTo', { name: replyTo.user_id ? replyTo.comment_name : t('comments.deletedUser') })}
+          </span>
+          <button type="button" className={styles.iconBtn} onClick={onCancelReply} aria-label={t('common.cancel')}>
             <CloseIcon size={16} />
           </button>
         </div>

@@ -21,7 +21,11 @@ export function UserComments({ userId }: { userId: number }) {
       {items.map((c) => (
         <CommentItemView key={c.comment_id} comment={c} />
       ))}
-      <InfiniteFooter loadMore={nextPageLoader(list)} hasMore={Boolean(list.hasNextPage)} endText={t('comments.noMore')} />
+      <InfiniteFooter
+        loadMore={nextPageLoader(list)}
+        hasMore={Boolean(list.hasNextPage)}
+        endText={t('comments.noMore')}
+      />
     </div>
   );
 }
