@@ -12,6 +12,7 @@ import { billingEndpoints } from './endpoints/billing.ts';
 import { cashEndpoints } from './endpoints/cash.ts';
 import { castEndpoints } from './endpoints/cast.ts';
 import { commentEndpoints } from './endpoints/comments.ts';
+import { communityEndpoints } from './endpoints/community.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
 import { playerEndpoints } from './endpoints/player.ts';
@@ -561,6 +562,7 @@ export const endpoints = {
   },
   ...playerEndpoints,
   ...adsEndpoints,
+  ...communityEndpoints,
   ...danmakuEndpoints,
   ...commentEndpoints,
   ...castEndpoints,

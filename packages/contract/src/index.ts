@@ -6,6 +6,7 @@ export * from './billing.ts';
 export * from './cash.ts';
 export * from './cast.ts';
 export * from './comments.ts';
+export * from './community.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
 export * from './endpoints.ts';

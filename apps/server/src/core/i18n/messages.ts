@@ -11,6 +11,7 @@ import { CASH_MESSAGES, type CashKey } from './cash-messages.ts';
 import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { COMMENT_MESSAGES, type CommentKey } from './comment-messages.ts';
+import { COMMUNITY_MESSAGES, type CommunityKey } from './community-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
@@ -34,6 +35,7 @@ export type MessageKey =
   | CommentKey
   | PointsKey
   | PosterKey
+  | CommunityKey
   | PromotionKey
   | QuotasKey
   | AdsKey
@@ -79,6 +81,7 @@ type Catalogue = Record<
     | CashKey
     | PointsKey
     | PosterKey
+    | CommunityKey
     | PromotionKey
     | QuotasKey
     | RewardsKey
@@ -352,6 +355,7 @@ const TABLES = Object.fromEntries(
       ...CASH_MESSAGES[l],
       ...POINTS_MESSAGES[l],
       ...POSTER_MESSAGES[l],
+      ...COMMUNITY_MESSAGES[l],
       ...PROMOTION_MESSAGES[l],
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],

@@ -32,7 +32,7 @@ import {
   ErrorCode,
 } from '@openvod/contract';
 import { transaction } from '../../core/db.ts';
-import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
@@ -113,8 +113,8 @@ const pageOf = (page: number, limit: number, total: number) => ({
   pagecount: Math.ceil(total / limit),
 });
 const ok = { code: 1 as const, msg: 'ok' };
-const repeated = () => new AppError(400, ErrorCode.generic, 'repeat_operation');
-const loginRequired = () => new AppError(401, ErrorCode.unauthorized, 'community_login_required');
+/** 400 'Do not repeat the operation' (the safety layer's key and code). */
+const repeated = () => new AppError(400, ErrorCode.conflict, 'conflict');
 
 export interface ListQuery {
   rid?: number;
@@ -189,7 +189,7 @@ export class CommentService {
     if ([...text].length > COMMENT_TEXT_MAX)
       throw badRequest('validation', { field: 'content', reason: String(COMMENT_TEXT_MAX) }, 'content');
     const [filtered = text] = await this.deps.guard({ user, ip, kind: 'comment', texts: [text] });
-    if (!user) throw loginRequired();
+    if (!user) throw unauthorized();
     const content = [...filtered].slice(0, COMMENT_TEXT_MAX).join('');
     let pid = 0;
     let replyUid: number | null = null;
@@ -232,9 +232,9 @@ export class CommentService {
     if (row.user_id) await this.deps.events.announce('comment.posted', { userId: row.user_id, comment: row });
   }
 
-  /** A signed-in member (not the device's guest account) or 401 community_login_required. */
+  /** A signed-in member (not the device's guest account) or 401 unauthorized. */
   private member(user: UserRow | null): UserRow {
-    if (!user || this.deps.isGuest(user)) throw loginRequired();
+    if (!user || this.deps.isGuest(user)) throw unauthorized();
     return user;
   }
 
