@@ -14,12 +14,12 @@
 import { MemoryHitCounter, RedisHitCounter } from '../../core/hit-counter.ts';
 import { defineModule } from '../../core/module.ts';
 import { isGuestAccount } from '../accounts/index.ts';
+import { registerComments } from './comments.module.ts';
 import { communityRoutes } from './community.routes.ts';
 import { CommunityService, MemoryOnceStore, RedisOnceStore } from './community.service.ts';
-import { registerComments } from './comments.module.ts';
 
-export type { OnceStore } from './community.service.ts';
 export type { CommentService } from './comments.service.ts';
+export type { OnceStore } from './community.service.ts';
 export { CommunityService } from './community.service.ts';
 
 declare module '../../core/module.ts' {
