@@ -15,7 +15,16 @@ const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 /** Register the comment routes on `app`. */
 export function commentRoutes(app: FastifyInstance, service: CommentService) {
-  defineRoute(app, 'commentList', async ({ query, req }) => service.list(query, req.user?.user_id ?? 0));
+  /** The signed-in reader's user id (for the `digg` flags of commentList), 0 for a tourist or a stale token. */
+  const viewerId = async (authorcode: string | undefined): Promise<number> => {
+    if (!authorcode) return 0;
+    try {
+      return (await app.services.accounts.caller(authorcode)).user_id;
+    } catch {
+      return 0;
+    }
+  };
+  defineRoute(app, 'commentList', async ({ query, req }) => service.list(query, await viewerId(req.client.authorcode)));
   defineRoute(app, 'commentCount', async ({ query }) => ({
     ...ok,
     info: { total: await service.count(query.mid, query.rid) },
