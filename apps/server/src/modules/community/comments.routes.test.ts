@@ -7,7 +7,7 @@
 import { TASK_PLOG } from '@openvod/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { macComment, macPlog, macVod } from '../../db/schema/index.ts';
+import { macComment, macPlog, macUser, macVod } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { processDeletions, requestDeletion } from '../accounts/accounts.service.ts';
 import { makeUser, nextIp, type TestUser } from '../accounts/test-helpers.ts';
@@ -70,8 +70,17 @@ let n = 0;
 const fresh = (s = 'comment') => `${s} ${++n}`;
 
 describe('commentSave', () => {
-  it('refuses a tourist with 401 and an empty text with 400, in the caller language', async () => {
-    expect((await post(undefined, { content: 'hi' })).statusCode).toBe(401);
+  it('refuses a tourist and a device guest with 401 and an empty text with 400, in the caller language', async () => {
+    const tourist = await post(undefined, { content: 'hi' }, 'zh-cn');
+    expect(tourist.statusCode).toBe(401);
+    expect(tourist.json()).toMatchObject({ msg: '未授权，请登录' });
+    // The device's guest account (accounts' isGuestAccount: name = the device id's first 8 characters) is a tourist.
+    const guest = await makeUser(t, { user_name: 'cd12ab34' });
+    await t.db.db.update(macUser).set({ imei: 'cd12ab34ef567890' }).where(eq(macUser.user_id, guest.user.user_id));
+    expect((await post(guest, { content: fresh('guest') })).statusCode).toBe(401);
+    const top = (await post(alice, { content: fresh('for the guest') })).json().info;
+    expect((await get(guest, `/api/comments/${top.comment_id}/digg`)).statusCode).toBe(401);
+    expect((await get(guest, `/api/comments/${top.comment_id}/report?reason=spam`)).statusCode).toBe(401);
     const empty = await post(alice, { content: '   ' }, 'zh-cn');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 1001, msg: '评论内容不能为空' });
@@ -94,13 +103,13 @@ describe('commentSave', () => {
     // A reply must belong to the same title.
     expect((await post(bob, { content: fresh(), pid: a.comment_id, rid: otherVod })).statusCode).toBe(404);
 
-    const list = (await get(undefined, `/api/comments?rid=${vodId}&order=new`)).json();
+    const list = (await t.app.inject(`/api/comments?rid=${vodId}&order=new`)).json();
     const thread = list.list.find((c: { comment_id: number }) => c.comment_id === a.comment_id);
     expect(thread.comment_reply).toBe(2);
     expect(thread.replies.map((r: { comment_id: number }) => r.comment_id)).toEqual([r1.comment_id, r2.comment_id]);
     const replies = (await get(undefined, `/api/comments?pid=${a.comment_id}`)).json();
     expect(replies.total).toBe(2);
-    const count = (await get(undefined, `/api/comments/count?rid=${vodId}`)).json();
+    const count = (await t.app.inject(`/api/comments/count?rid=${vodId}`)).json();
     expect(count.info.total).toBe(list.total + 2);
     const byUser = (await get(undefined, `/api/comments?user_id=${bob.user.user_id}`)).json();
     expect(byUser.list.map((c: { comment_id: number }) => c.comment_id)).toContain(r1.comment_id);
@@ -141,7 +150,7 @@ describe('commentSave', () => {
     expect(pending.comment_status).toBe(0);
     const shown = (await get(undefined, `/api/comments?rid=${vodId}&limit=50`)).json().list;
     expect(shown.map((c: { comment_id: number }) => c.comment_id)).not.toContain(pending.comment_id);
-    const mine = (await get(alice, '/api/comments/mine')).json().list;
+    const mine = (await t.app.inject({ url: '/api/comments/mine', headers: alice.headers })).json().list;
     expect(mine.find((c: { comment_id: number }) => c.comment_id === pending.comment_id)?.comment_status).toBe(0);
     // The console approves it: shown.
     const ok = await t.app.inject({
@@ -166,6 +175,14 @@ describe('commentSave', () => {
     expect(muted.statusCode).toBe(200);
     const res = await post(dave, { content: fresh() });
     expect(res.statusCode).toBe(403);
+    expect(res.json().msg).not.toBe('');
+    const unmuted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/community/mutes/${dave.user.user_id}`,
+      headers: admin,
+    });
+    expect(unmuted.statusCode).toBe(200);
+    expect((await post(dave, { content: fresh() })).statusCode).toBe(200);
   });
 });
 
@@ -188,7 +205,12 @@ describe('likes, reports, delete', () => {
 
   it('reports once per user with a reason of the list; the console queues, hides or dismisses', async () => {
     expect((await get(bob, `/api/comments/${c.comment_id}/report?reason=nonsense`)).statusCode).toBe(400);
-    expect((await get(bob, `/api/comments/${c.comment_id}/report?reason=spam&text=ads`)).statusCode).toBe(200);
+    const reported = await t.app.inject({
+      url: `/api/comments/${c.comment_id}/report?reason=spam&text=ads`,
+      headers: bob.headers,
+      remoteAddress: nextIp(),
+    });
+    expect(reported.statusCode).toBe(200);
     expect((await get(bob, `/api/comments/${c.comment_id}/report?reason=abuse`)).statusCode).toBe(400);
     const carol = await makeUser(t, { user_name: 'carol_rp' });
     expect((await get(carol, `/api/comments/${c.comment_id}/report?reason=spam`)).statusCode).toBe(200);
@@ -219,7 +241,8 @@ describe('likes, reports, delete', () => {
     const reply = (await post(bob, { content: fresh('r'), pid: c.comment_id })).json().info;
     const reply2 = (await post(alice, { content: fresh('r'), pid: c.comment_id })).json().info;
     expect((await get(alice, `/api/comments/${reply.comment_id}/delete`)).statusCode).toBe(404);
-    expect((await get(bob, `/api/comments/${reply.comment_id}/delete`)).statusCode).toBe(200);
+    const deleted = await t.app.inject({ url: `/api/comments/${reply.comment_id}/delete`, headers: bob.headers });
+    expect(deleted.statusCode).toBe(200);
     const [top] = await t.db.db.select().from(macComment).where(eq(macComment.comment_id, c.comment_id));
     expect(top?.comment_reply).toBe(1);
     const before = (await get(undefined, `/api/comments/count?rid=${vodId}`)).json().info.total;
@@ -235,9 +258,9 @@ describe('review centre', () => {
     const erin = await makeUser(t, { user_name: 'erin_cm' });
     const c = (await post(erin, { content: fresh('mine') })).json().info;
     await post(bob, { content: fresh('answer'), pid: c.comment_id });
-    const counts = (await get(erin, '/api/comments/user-count')).json().info;
+    const counts = (await t.app.inject({ url: '/api/comments/user-count', headers: erin.headers })).json().info;
     expect(counts).toEqual({ comment_num: 1, reply_num: 1, unread: 1 });
-    const replies = (await get(erin, '/api/comments/replies')).json();
+    const replies = (await t.app.inject({ url: '/api/comments/replies', headers: erin.headers })).json();
     expect(replies.list[0]).toMatchObject({ comment_reply_read: 0, vod_name: '评论测试片' });
     const read = await t.app.inject({ method: 'POST', url: '/api/comments/replies/read', headers: erin.headers });
     expect(read.statusCode).toBe(200);
