@@ -5,6 +5,38 @@
 import { useSyncExternalStore } from 'react';
 
 const zhCN = {
+  // community settings (modules/community: the safety layer)
+  'nav.communitySettings': '社区设置',
+  'community.reviewFirst': '先审后发',
+  'community.reviewFirstHelp': '开启后新评论需在“评论管理”中通过才对其他人显示',
+  'community.userPerMinute': '每用户每分钟',
+  'community.ipPerMinute': '每 IP 每分钟',
+  'community.perMinuteHelp': '评论、求片、反馈、举报各自计数，超出提示“请勿频繁操作”',
+  'community.repeatWindow': '重复内容间隔',
+  'community.repeatWindowHelp': '同一用户在此时间内发相同内容提示“请勿重复操作”；0 为不检查',
+  'community.words': '过滤词',
+  'community.wordsHelp':
+    '每行一个（也可用逗号分隔），出现时替换为 ***，不区分大小写；最多 {max} 个，每个不超过 {len} 字',
+  'community.wordsPlaceholder': '每行一个过滤词',
+  'community.wordsTooMany': '过滤词最多 {max} 个',
+  'community.wordTooLong': '“{word}”超过 {len} 字',
+  'community.commentSwitchHint': '评论的开关在“App 配置”的评论状态中设置。',
+  'community.mutes': '禁言用户',
+  'community.mute': '禁言',
+  'community.unmute': '解除禁言',
+  'community.unmuteConfirm': '解除 {name} 的禁言？',
+  'community.mutedDone': '已禁言该用户',
+  'community.unmutedDone': '已解除禁言',
+  'community.noMutes': '没有被禁言的用户',
+  'community.userId': '用户 ID',
+  'community.userIdRequired': '请输入用户 ID',
+  'community.days': '天数（空为永久）',
+  'community.daysUnit': '天',
+  'community.untilUnmuted': '直到解除',
+  'community.col.user': '用户',
+  'community.col.reason': '原因',
+  'community.col.until': '禁言至',
+  'community.col.since': '禁言时间',
   // comments (modules/community)
   'nav.comments': '评论管理',
   'nav.commentReports': '举报处理',
@@ -981,6 +1013,40 @@ const zhCN = {
 export type MessageKey = keyof typeof zhCN;
 
 const enUS: Record<MessageKey, string> = {
+  // community settings (modules/community: the safety layer)
+  'nav.communitySettings': 'Community settings',
+  'community.reviewFirst': 'Review first',
+  'community.reviewFirstHelp': 'New comments are shown to others only once approved on the Comments page',
+  'community.userPerMinute': 'Per user per minute',
+  'community.ipPerMinute': 'Per IP per minute',
+  'community.perMinuteHelp':
+    "Comments, requests, feedback and reports count separately; past it: 'Please do not operate frequently'",
+  'community.repeatWindow': 'Repeat window',
+  'community.repeatWindowHelp':
+    "The same text by the same user within it: 'Do not repeat the operation'; 0 turns the check off",
+  'community.words': 'Filtered words',
+  'community.wordsHelp':
+    'One per line (or comma-separated), replaced by *** wherever they appear, any case; at most {max}, each up to {len} characters',
+  'community.wordsPlaceholder': 'One filtered word per line',
+  'community.wordsTooMany': 'At most {max} filtered words',
+  'community.wordTooLong': '"{word}" is longer than {len} characters',
+  'community.commentSwitchHint': 'Comments are switched on or off by the comment status on the App config page.',
+  'community.mutes': 'Muted users',
+  'community.mute': 'Mute',
+  'community.unmute': 'Unmute',
+  'community.unmuteConfirm': 'Unmute {name}?',
+  'community.mutedDone': 'User muted',
+  'community.unmutedDone': 'User unmuted',
+  'community.noMutes': 'No muted users',
+  'community.userId': 'User ID',
+  'community.userIdRequired': 'Enter a user ID',
+  'community.days': 'Days (empty: until unmuted)',
+  'community.daysUnit': 'days',
+  'community.untilUnmuted': 'Until unmuted',
+  'community.col.user': 'User',
+  'community.col.reason': 'Reason',
+  'community.col.until': 'Muted until',
+  'community.col.since': 'Muted at',
   // comments (modules/community)
   'nav.comments': 'Comments',
   'nav.commentReports': 'Reports',

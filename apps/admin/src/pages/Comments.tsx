@@ -2,7 +2,8 @@
  * Comment moderation (issue 16 item 8): comments newest first, filtered by title (name or id), user (name or id)
  * and state (awaiting review, shown, hidden); approve, hide, delete (a top comment with its replies) and mute the
  * author through the community safety layer. Text is shown as plain text (React escaping). Calls: adminListComments,
- * adminSetCommentStatus, adminDeleteComment, and the safety layer's mute.
+ * adminSetCommentStatus, adminDeleteComment, and the safety layer's adminMuteUser (until unmuted on the Community
+ * settings page).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
@@ -12,7 +13,6 @@ import { call, errorMessage, type Res } from '../api.ts';
 import { type MessageKey, useI18n } from '../i18n.ts';
 import { queryClient } from '../queries.ts';
 import { FilteredTable, formatTime, intParam, useUrlQuery } from '../ui.tsx';
-import { muteAuthor } from './communityMute.ts';
 
 type Item = Res<'adminListComments'>['list'][number];
 const listKey = ['comments'] as const;
@@ -69,7 +69,7 @@ export default function CommentsPage() {
     onError,
   });
   const mute = useMutation({
-    mutationFn: (userId: number) => muteAuthor(userId),
+    mutationFn: (userId: number) => call('adminMuteUser', { params: { id: userId }, body: { reason: '' } }),
     onSuccess: () => message.success(t('comments.muted')),
     onError,
   });
