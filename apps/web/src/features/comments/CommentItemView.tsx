@@ -8,7 +8,7 @@ import { ActionSheet, Popup, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
-import { confirm, overlayContainer, toast } from '../../ui/feedback';
+import { confirm, ensureRender, overlayContainer, toast } from '../../ui/feedback';
 import { ChatIcon, UserIcon } from '../../ui/icons';
 import { SheetHead } from '../../ui/SheetHead';
 import styles from './comments.module.css';
@@ -50,6 +50,8 @@ export function CommentItemView({ comment: c, onReply, reply = false }: Props) {
     digg.mutate(c.comment_id, { onError: (e) => toast(errorText(e, t), 'fail') });
   };
   const more = () => {
+    // antd-mobile's imperative sheets need its React 19 renderer (ui/feedback.tsx), as toasts and dialogs do.
+    ensureRender();
     ActionSheet.show({
       getContainer: overlayContainer,
       cancelText: t('common.cancel'),
