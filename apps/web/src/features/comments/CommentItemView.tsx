@@ -12,6 +12,7 @@ import { confirm, ensureRender, overlayContainer, toast } from '../../ui/feedbac
 import { ChatIcon, UserIcon } from '../../ui/icons';
 import { SheetHead } from '../../ui/SheetHead';
 import styles from './comments.module.css';
+import { LikeIcon } from './LikeIcon';
 import { useDeleteComment, useDiggComment, useReportComment } from './queries';
 import { errorText } from './text';
 import { useWriteGate } from './writeGate';
@@ -106,7 +107,7 @@ export function CommentItemView({ comment: c, onReply, reply = false }: Props) {
             aria-label={t('comments.like')}
             data-testid="comment-like"
           >
-            <span aria-hidden="true">👍</span> {c.comment_up > 0 ? c.comment_up : t('comments.like')}
+            <LikeIcon size={15} filled={c.digg === 1} /> {c.comment_up > 0 ? c.comment_up : t('comments.like')}
           </button>
           {onReply && (
             <button
