@@ -25,7 +25,7 @@ async function seed(url: string) {
   await c.connect();
   try {
     const started = Date.now();
-    await c.query('truncate mac_comment restart identity cascade');
+    await c.query('truncate mac_comment, mac_comment_count restart identity cascade');
     // Title 1: 50,000 top comments with likes 0..999.
     await c.query(`insert into mac_comment (comment_mid, comment_rid, comment_pid, comment_status, comment_name,
         comment_content, comment_up, comment_time)
@@ -45,6 +45,10 @@ async function seed(url: string) {
         comment_content, comment_up, comment_time)
       select 1, 2 + (i % 199999), 0, 1, 'user' || i, 'comment ' || i, i % 50, now() - (i || ' seconds')::interval
       from generate_series(1, 900000) i`);
+    // The per-title counts the server keeps with each write (mac_comment_count, comments.repo.ts).
+    await c.query(`insert into mac_comment_count (comment_mid, comment_rid, comment_num, comment_top)
+      select comment_mid, comment_rid, count(*), count(*) filter (where comment_pid = 0)
+      from mac_comment where comment_status = 1 group by 1, 2`);
     // Vacuumed as a live table would be (autovacuum): the visibility map lets counts scan the index alone.
     await c.query('vacuum analyze mac_comment');
     const { rows } = await c.query('select count(*)::int n, count(distinct comment_rid)::int t from mac_comment');

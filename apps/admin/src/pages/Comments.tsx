@@ -113,8 +113,9 @@ export default function CommentsPage() {
       title: t('comments.col.counts'),
       key: 'counts',
       render: (_v, row) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          👍 {row.comment_up} · 💬 {row.comment_reply} · ⚑ {row.comment_report}
+        // In the order of the column's title (likes · replies · reports).
+        <span style={{ whiteSpace: 'nowrap' }} data-testid="comment-counts">
+          {row.comment_up} · {row.comment_reply} · {row.comment_report}
         </span>
       ),
     },
@@ -132,6 +133,9 @@ export default function CommentsPage() {
     {
       title: t('common.actions'),
       key: 'actions',
+      // The table scrolls sideways at 1280 px: the actions stay in view.
+      fixed: 'right',
+      width: 200,
       render: (_v, row) => (
         <Space size={4} wrap>
           {row.comment_status !== 1 && (

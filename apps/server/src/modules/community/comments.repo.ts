@@ -8,7 +8,14 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../../core/db.ts';
 import type { Db } from '../../db/client.ts';
-import { macComment, macCommentDigg, macCommentReport, macUser, macVod } from '../../db/schema/index.ts';
+import {
+  macComment,
+  macCommentCount,
+  macCommentDigg,
+  macCommentReport,
+  macUser,
+  macVod,
+} from '../../db/schema/index.ts';
 
 export type CommentRow = typeof macComment.$inferSelect;
 export type CommentInsert = typeof macComment.$inferInsert;
@@ -51,8 +58,8 @@ const topWhere = (mid: number, rid: number) =>
   );
 
 /**
- * One page of a title's shown top comments: `hot` by likes then newest, `new` newest first (both served by the
- * partial indexes of the schema), and how many there are.
+ * One page of a title's shown top comments: `hot` by likes then newest, `new` newest first (both read from the
+ * partial indexes of the schema, backwards), and how many there are (`mac_comment_count`).
  */
 export async function titlePage(
   db: Db,
@@ -61,23 +68,27 @@ export async function titlePage(
   const where = topWhere(q.mid, q.rid);
   const order =
     q.order === 'hot' ? [desc(macComment.comment_up), desc(macComment.comment_id)] : [desc(macComment.comment_id)];
-  const [rows, [total]] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     itemQuery(db, q.viewer)
       .where(where)
       .orderBy(...order)
       .limit(q.limit)
       .offset(q.offset),
-    db.select({ n: count() }).from(macComment).where(where),
+    titleCounts(db, q.mid, q.rid),
   ]);
-  return { rows: rows as ItemRow[], total: Number(total?.n ?? 0) };
+  return { rows: rows as ItemRow[], total: counts.top };
 }
 
-/** The first `perParent` shown replies (oldest first) of each of `parents`, one index range per parent. */
+/**
+ * The first `perParent` shown replies (oldest first) of each of `parents`, one range of the partial index of replies
+ * per parent (`comment_pid > 0` spelled out so the planner may use it).
+ */
 export async function firstReplies(db: Db, parents: number[], perParent: number, viewer: number): Promise<ItemRow[]> {
   if (parents.length === 0) return [];
   const idRows = rowsOf<{ comment_id: number }>(
     await db.execute(sql`select r.comment_id from unnest(${sql.raw(`ARRAY[${parents.map(Number).join(',')}]`)}::int[]) p(id)
-      cross join lateral (select c.comment_id from ${macComment} c where c.comment_pid = p.id and c.comment_status = ${SHOWN}
+      cross join lateral (select c.comment_id from ${macComment} c where c.comment_pid = p.id and c.comment_pid > 0
+        and c.comment_status = ${SHOWN}
         order by c.comment_id limit ${perParent}) r`),
   );
   if (idRows.length === 0) return [];
@@ -94,7 +105,12 @@ export async function firstReplies(db: Db, parents: number[], perParent: number,
 
 /** One page of the shown replies of comment `pid`, oldest first, and their number. */
 export async function repliesPage(db: Db, q: { pid: number; limit: number; offset: number; viewer: number }) {
-  const where = and(eq(macComment.comment_pid, q.pid), eq(macComment.comment_status, SHOWN));
+  // `comment_pid > 0` lets the planner use the partial index of replies (a bound `pid` alone does not prove it).
+  const where = and(
+    eq(macComment.comment_pid, q.pid),
+    gt(macComment.comment_pid, 0),
+    eq(macComment.comment_status, SHOWN),
+  );
   const [rows, [total]] = await Promise.all([
     itemQuery(db, q.viewer).where(where).orderBy(asc(macComment.comment_id)).limit(q.limit).offset(q.offset),
     db.select({ n: count() }).from(macComment).where(where),
@@ -112,13 +128,9 @@ export async function userPage(db: Db, q: { userId: number; limit: number; offse
   return { rows: rows as ItemRow[], total: Number(total?.n ?? 0) };
 }
 
-/** Shown comments and replies of a title (index-only count). */
+/** Shown comments and replies of a title (`mac_comment_count`). */
 export async function titleCount(db: Db, mid: number, rid: number): Promise<number> {
-  const [r] = await db
-    .select({ n: count() })
-    .from(macComment)
-    .where(and(eq(macComment.comment_rid, rid), eq(macComment.comment_mid, mid), eq(macComment.comment_status, SHOWN)));
-  return Number(r?.n ?? 0);
+  return (await titleCounts(db, mid, rid)).num;
 }
 
 /** The review centre's lists: the user's own comments (`mine`) or the shown replies to them (`replies`). */
@@ -184,9 +196,36 @@ export async function itemById(db: Db, id: number, viewer: number): Promise<Item
   return row as ItemRow | undefined;
 }
 
-export async function insertComment(db: Db, values: CommentInsert): Promise<CommentRow> {
-  const [row] = await db.insert(macComment).values(values).returning();
+/** Move title `mid`/`rid`'s counts by the shown rows among `rows` (`sign` +1 when they appear, -1 when they go). */
+async function countShown(db: Db, rows: CommentRow[], sign: 1 | -1): Promise<void> {
+  const byTitle = new Map<string, { mid: number; rid: number; num: number; top: number }>();
+  for (const r of rows) {
+    if (r.comment_status !== SHOWN) continue;
+    const key = `${r.comment_mid}:${r.comment_rid}`;
+    const c = byTitle.get(key) ?? { mid: r.comment_mid, rid: r.comment_rid, num: 0, top: 0 };
+    c.num += sign;
+    if (r.comment_pid === 0) c.top += sign;
+    byTitle.set(key, c);
+  }
+  for (const c of byTitle.values()) {
+    await db
+      .insert(macCommentCount)
+      .values({ comment_mid: c.mid, comment_rid: c.rid, comment_num: c.num, comment_top: c.top })
+      .onConflictDoUpdate({
+        target: [macCommentCount.comment_mid, macCommentCount.comment_rid],
+        set: {
+          comment_num: sql`${macCommentCount.comment_num} + ${c.num}`,
+          comment_top: sql`${macCommentCount.comment_top} + ${c.top}`,
+        },
+      });
+  }
+}
+
+/** Insert a comment (inside a transaction: the title's counts move with it when it is shown). */
+export async function insertComment(tx: Db, values: CommentInsert): Promise<CommentRow> {
+  const [row] = await tx.insert(macComment).values(values).returning();
   if (!row) throw new Error('insert mac_comment returned nothing');
+  await countShown(tx, [row], 1);
   return row;
 }
 
@@ -194,25 +233,54 @@ export async function insertComment(db: Db, values: CommentInsert): Promise<Comm
 export async function refreshReplyCount(db: Db, pid: number): Promise<void> {
   if (!pid) return;
   await db.execute(sql`update ${macComment} set comment_reply =
-    (select count(*) from ${macComment} r where r.comment_pid = ${pid} and r.comment_status = ${SHOWN})
+    (select count(*) from ${macComment} r where r.comment_pid = ${pid} and r.comment_pid > 0
+      and r.comment_status = ${SHOWN})
     where comment_id = ${pid}`);
 }
 
-/** Delete comment `id` and, for a top comment, its replies. Returns the deleted row (undefined when none). */
-export async function deleteComment(db: Db, id: number): Promise<CommentRow | undefined> {
-  const [row] = await db.delete(macComment).where(eq(macComment.comment_id, id)).returning();
-  if (row && row.comment_pid === 0) await db.delete(macComment).where(eq(macComment.comment_pid, id));
+/**
+ * Delete comment `id` and, for a top comment, its replies (inside a transaction: the title's counts follow).
+ * Returns the deleted row (undefined when none).
+ */
+export async function deleteComment(tx: Db, id: number): Promise<CommentRow | undefined> {
+  const [row] = await tx.delete(macComment).where(eq(macComment.comment_id, id)).returning();
+  if (!row) return undefined;
+  const replies =
+    row.comment_pid === 0
+      ? await tx
+          .delete(macComment)
+          .where(and(eq(macComment.comment_pid, id), gt(macComment.comment_pid, 0)))
+          .returning()
+      : [];
+  await countShown(tx, [row, ...replies], -1);
   return row;
 }
 
-/** Set the status of comment `id`; returns the row after, undefined when there is none. */
-export async function setStatus(db: Db, id: number, status: number): Promise<CommentRow | undefined> {
-  const [row] = await db
+/**
+ * Set the status of comment `id` (inside a transaction: the row is locked, the title's counts follow); returns the
+ * row after, undefined when there is none.
+ */
+export async function setStatus(tx: Db, id: number, status: number): Promise<CommentRow | undefined> {
+  const [before] = await tx.select().from(macComment).where(eq(macComment.comment_id, id)).for('update');
+  if (!before) return undefined;
+  const [row] = await tx
     .update(macComment)
     .set({ comment_status: status })
     .where(eq(macComment.comment_id, id))
     .returning();
+  if (!row) return undefined;
+  await countShown(tx, [before], -1);
+  await countShown(tx, [row], 1);
   return row;
+}
+
+/** A title's counts (`num` shown comments and replies, `top` shown top comments); zeros when it has none. */
+export async function titleCounts(db: Db, mid: number, rid: number): Promise<{ num: number; top: number }> {
+  const [r] = await db
+    .select({ num: macCommentCount.comment_num, top: macCommentCount.comment_top })
+    .from(macCommentCount)
+    .where(and(eq(macCommentCount.comment_mid, mid), eq(macCommentCount.comment_rid, rid)));
+  return { num: r?.num ?? 0, top: r?.top ?? 0 };
 }
 
 /**

@@ -253,6 +253,52 @@ describe('likes, reports, delete', () => {
   });
 });
 
+describe('counts', () => {
+  it("keep a title's count and its top comments' total equal to its shown rows through every change", async () => {
+    const [vod] = await t.db.db
+      .insert(macVod)
+      .values({ vod_name: 'Counted title', type_id: 1, type_id_1: 0 })
+      .returning({ vod_id: macVod.vod_id });
+    const rid = vod?.vod_id ?? 0;
+    const expectCounts = async () => {
+      const rows = await t.db.db
+        .select()
+        .from(macComment)
+        .where(and(eq(macComment.comment_rid, rid), eq(macComment.comment_status, 1)));
+      const count = (await t.app.inject(`/api/comments/count?rid=${rid}`)).json().info.total;
+      const list = (await get(undefined, `/api/comments?rid=${rid}&order=hot`)).json();
+      expect({ count, top: list.total }).toEqual({
+        count: rows.length,
+        top: rows.filter((r) => r.comment_pid === 0).length,
+      });
+      return count;
+    };
+    const top = (await post(alice, { rid, content: fresh('c1') })).json().info;
+    const top2 = (await post(bob, { rid, content: fresh('c2') })).json().info;
+    const reply = (await post(bob, { rid, pid: top.comment_id, content: fresh('r1') })).json().info;
+    await post(alice, { rid, pid: top.comment_id, content: fresh('r2') });
+    expect(await expectCounts()).toBe(4);
+    await community({ review_first: true });
+    const waiting = (await post(alice, { rid, content: fresh('w') })).json().info;
+    await community({ review_first: false });
+    expect(await expectCounts()).toBe(4);
+    const status = (id: number, s: number) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/comments/${id}/status`, headers: admin, payload: { status: s } });
+    await status(waiting.comment_id, 1);
+    expect(await expectCounts()).toBe(5);
+    await status(reply.comment_id, 2);
+    await status(reply.comment_id, 2);
+    expect(await expectCounts()).toBe(4);
+    await status(reply.comment_id, 1);
+    expect(await expectCounts()).toBe(5);
+    // A top comment goes with its two replies.
+    expect((await get(alice, `/api/comments/${top.comment_id}/delete`)).statusCode).toBe(200);
+    expect(await expectCounts()).toBe(2);
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/comments/${top2.comment_id}`, headers: admin });
+    expect(await expectCounts()).toBe(1);
+  });
+});
+
 describe('review centre', () => {
   it('counts replies to me as unread until read', async () => {
     const erin = await makeUser(t, { user_name: 'erin_cm' });
