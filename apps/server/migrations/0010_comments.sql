@@ -48,7 +48,7 @@ ALTER TABLE "mac_comment_digg" ADD CONSTRAINT "mac_comment_digg_comment_id_mac_c
 ALTER TABLE "mac_comment_digg" ADD CONSTRAINT "mac_comment_digg_user_id_mac_user_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."mac_user"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mac_comment_report" ADD CONSTRAINT "mac_comment_report_comment_id_mac_comment_comment_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."mac_comment"("comment_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mac_comment_report" ADD CONSTRAINT "mac_comment_report_user_id_mac_user_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."mac_user"("user_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "mac_comment_new_idx" ON "mac_comment" USING btree ("comment_rid","comment_mid","comment_status","comment_id") WHERE "mac_comment"."comment_pid" = 0;--> statement-breakpoint
+CREATE INDEX "mac_comment_new_idx" ON "mac_comment" USING btree ("comment_rid","comment_mid","comment_status","comment_time","comment_id") WHERE "mac_comment"."comment_pid" = 0;--> statement-breakpoint
 CREATE INDEX "mac_comment_hot_idx" ON "mac_comment" USING btree ("comment_rid","comment_mid","comment_status","comment_up","comment_id") WHERE "mac_comment"."comment_pid" = 0;--> statement-breakpoint
 CREATE INDEX "mac_comment_rid_idx" ON "mac_comment" USING btree ("comment_rid","comment_mid","comment_id");--> statement-breakpoint
 CREATE INDEX "mac_comment_pid_idx" ON "mac_comment" USING btree ("comment_pid","comment_status","comment_id") WHERE "mac_comment"."comment_pid" > 0;--> statement-breakpoint

@@ -53,8 +53,10 @@ export const macComment = pgTable(
   (t) => [
     // Ascending columns, read backwards for `order by ... desc` (a DESC NULLS LAST column would not match the
     // query's DESC order, NULLS FIRST by default, and PostgreSQL would sort the whole title instead).
+    // Newest by time (then id): ordered by comment_id alone, PostgreSQL preferred the primary key read backwards for
+    // a popular title and filtered through every newer row of the table.
     index('mac_comment_new_idx')
-      .on(t.comment_rid, t.comment_mid, t.comment_status, t.comment_id)
+      .on(t.comment_rid, t.comment_mid, t.comment_status, t.comment_time, t.comment_id)
       .where(sql`${t.comment_pid} = 0`),
     index('mac_comment_hot_idx')
       .on(t.comment_rid, t.comment_mid, t.comment_status, t.comment_up, t.comment_id)

@@ -58,8 +58,8 @@ const topWhere = (mid: number, rid: number) =>
   );
 
 /**
- * One page of a title's shown top comments: `hot` by likes then newest, `new` newest first (both read from the
- * partial indexes of the schema, backwards), and how many there are (`mac_comment_count`).
+ * One page of a title's shown top comments: `hot` by likes then newest, `new` newest first (by time, then id; both
+ * read from the partial indexes of the schema, backwards), and how many there are (`mac_comment_count`).
  */
 export async function titlePage(
   db: Db,
@@ -67,7 +67,9 @@ export async function titlePage(
 ) {
   const where = topWhere(q.mid, q.rid);
   const order =
-    q.order === 'hot' ? [desc(macComment.comment_up), desc(macComment.comment_id)] : [desc(macComment.comment_id)];
+    q.order === 'hot'
+      ? [desc(macComment.comment_up), desc(macComment.comment_id)]
+      : [desc(macComment.comment_time), desc(macComment.comment_id)];
   const [rows, counts] = await Promise.all([
     itemQuery(db, q.viewer)
       .where(where)
