@@ -153,7 +153,7 @@ describe('the title page section', () => {
   });
 
   it('sends a tourist to sign in before writing, liking or reporting', async () => {
-    useSession.setState({ token: null, user: null });
+    useSession.setState({ token: '', user: null });
     renderAt(<CommentsSection vodId={42} />);
     fireEvent.click(await screen.findByTestId('comments-write'));
     expect(await screen.findByText('login page')).toBeTruthy();
@@ -161,7 +161,7 @@ describe('the title page section', () => {
   });
 
   it('sends a tourist who taps like to sign in, without a like call', async () => {
-    useSession.setState({ token: null, user: null });
+    useSession.setState({ token: '', user: null });
     renderAt(<CommentsSection vodId={42} />);
     const hot = await screen.findByTestId('comments-hot');
     fireEvent.click(within(hot).getByTestId('comment-like'));
