@@ -19,7 +19,8 @@
  *
  * Prints progress, then one JSON object of results as its last line. Knobs: BENCH_SECONDS (load duration, default 6),
  * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=throughput (part 1 alone: PGlite, and PostgreSQL with DATABASE_URL, without
- * seeding the 200k catalogue), BENCH_ONLY=ttff, BENCH_ONLY=danmaku (danmaku.ts: `danmaku_fps_1000`,
+ * seeding the 200k catalogue), BENCH_ONLY=ttff, BENCH_ONLY=community (community.ts: `comment_list_p95_ms_1m`,
+ * `comment_count_p95_ms_1m`), BENCH_ONLY=danmaku (danmaku.ts: `danmaku_fps_1000`,
  * `danmaku_delivery_p50_ms`) or BENCH_ONLY=catalogue, and for the catalogue BENCH_CATALOGUE_TITLES
  * (default 200000), BENCH_CATALOGUE_SAMPLES (default 200 per kind), BENCH_CATALOGUE_PORT (default 18097),
  * BENCH_RENDER_RUNS (default 5).
@@ -30,6 +31,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { catalogueBench } from './catalogue.ts';
 import { log, ROOT, startServer, stopServer } from './common.ts';
+import { communityBench } from './community.ts';
 import { danmakuDeliveryBench, danmakuFpsBench } from './danmaku.ts';
 import { TTFF_SERVER_ENV, ttff, type Viewer, writeBarePage } from './ttff.ts';
 
@@ -42,8 +44,8 @@ const TTFF_RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 5);
  * only the catalogue at scale (catalogue.ts, render.ts).
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
-if (!['', 'throughput', 'ttff', 'danmaku', 'catalogue'].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY must be throughput, ttff, danmaku or catalogue, not ${JSON.stringify(ONLY)}`);
+if (!['', 'throughput', 'ttff', 'danmaku', 'catalogue', 'community'].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY must be throughput, ttff, danmaku, catalogue or community, not ${JSON.stringify(ONLY)}`);
 }
 
 interface Load {
@@ -155,7 +157,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   // Danmaku renderer (danmaku.ts): fps with 1000 comments on screen, before any server competes for the CPU.
   if (ONLY === '' || ONLY === 'danmaku') Object.assign(out, await danmakuFpsBench());
-  if (ONLY !== 'catalogue') {
+  if (ONLY !== 'catalogue' && ONLY !== 'community') {
     log('bench: PGlite server (first run generates demo media)');
     const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...TTFF_SERVER_ENV });
     try {
@@ -188,7 +190,7 @@ async function main() {
   }
 
   const pgUrl = ONLY === 'ttff' || ONLY === 'danmaku' ? undefined : process.env.DATABASE_URL;
-  if (pgUrl && ONLY !== 'catalogue') {
+  if (pgUrl && ONLY !== 'catalogue' && ONLY !== 'community') {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query('drop database if exists openvod_bench with (force)');
@@ -215,7 +217,9 @@ async function main() {
       await admin.end();
     }
   }
-  if (pgUrl && ONLY !== 'throughput') {
+  // Comments (community.ts): 1,000,000 comments over 200,000 titles.
+  if (pgUrl && (ONLY === '' || ONLY === 'community')) Object.assign(out, await communityBench(pgUrl, TMP));
+  if (pgUrl && ONLY !== 'throughput' && ONLY !== 'community') {
     Object.assign(out, await catalogueBench(pgUrl, TMP));
   } else if (!pgUrl && ONLY !== 'ttff' && ONLY !== 'danmaku') {
     log('bench: DATABASE_URL is not set, PostgreSQL figures (throughput, catalogue at 200k titles) skipped');

@@ -37,6 +37,7 @@ export const DB_SPECS = [
   'billing.spec.ts',
   'catalogue-browse.spec.ts',
   'catalogue-vip.spec.ts',
+  'comments.spec.ts',
   'console-first-hour.spec.ts',
   'console-import.spec.ts',
   'free-views.spec.ts',

@@ -38,6 +38,9 @@ const WithdrawalsPage = lazy(() => import('./pages/Withdrawals.tsx'));
 const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
 const GbookPage = lazy(() => import('./pages/Gbook.tsx'));
+const CommentsPage = lazy(() => import('./pages/Comments.tsx'));
+const CommentReportsPage = lazy(() => import('./pages/CommentReports.tsx'));
+const CommunitySettingsPage = lazy(() => import('./pages/CommunitySettings.tsx'));
 const JobsPage = lazy(() => import('./pages/Jobs.tsx'));
 const PromotionSettingsPage = lazy(() => import('./pages/PromotionSettings.tsx'));
 const PromotersPage = lazy(() => import('./pages/Promoters.tsx'));
@@ -83,6 +86,9 @@ export function App() {
                   <Route path="danmaku" element={<DanmakuPage />} />
                   <Route path="requests" element={<GbookPage key="request" type="request" />} />
                   <Route path="feedback" element={<GbookPage key="feedback" type="feedback" />} />
+                  <Route path="comments" element={<CommentsPage />} />
+                  <Route path="comment-reports" element={<CommentReportsPage />} />
+                  <Route path="community-settings" element={<CommunitySettingsPage />} />
                   <Route path="live" element={<LiveChannelsPage />} />
                   <Route path="catalogue" element={<CatalogueSettingsPage />} />
                   <Route path="players" element={<PlayersPage />} />

@@ -22,6 +22,10 @@ function Icon({ d, className, style }: { d: string; className?: string; style?: 
 const ICONS = {
   danmaku:
     'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 3v-3a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm2 4v2h8V8H6zm0 4v2h12v-2H6z',
+  comments:
+    'M12 3c5 0 9 3.4 9 7.5S17 18 12 18c-.9 0-1.8-.1-2.6-.3L4 21l1.3-4.4C3.9 15.2 3 13 3 10.5 3 6.4 7 3 12 3zM8 9.5a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 0 0 0-2.5zm4 0a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 0 0 0-2.5zm4 0a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 0 0 0-2.5z',
+  sliders: 'M3 6h10v2H3V6zm14 0h4v2h-4V6zm-3-2h2v6h-2V4zM3 16h4v2H3v-2zm8 0h10v2H11v-2zm-3-2h2v6H8v-6z',
+  reports: 'M5 2h2v1h12l-2 5 2 5H7v9H5V2zm2 3v6h9l-1.2-3L16 5H7z',
   titles: 'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zm6 4v8l6-4-6-4z',
   types: 'M3 4h8v7H3V4zm10 0h8v4h-8V4zM3 13h8v7H3v-7zm10-3h8v10h-8V10z',
   topics: 'M4 3h12l4 4v14H4V3zm2 2v14h12V8h-3V5H6zm2 5h8v2H8v-2zm0 4h8v2H8v-2z',
@@ -107,6 +111,9 @@ export default function ConsoleLayout() {
         { key: 'danmaku', icon: <Icon d={ICONS.danmaku} />, label: t('nav.danmaku') },
         { key: 'requests', icon: <Icon d={ICONS.topics} />, label: t('nav.requests') },
         { key: 'feedback', icon: <Icon d={ICONS.danmaku} />, label: t('nav.feedback') },
+        { key: 'comments', icon: <Icon d={ICONS.comments} />, label: t('nav.comments') },
+        { key: 'comment-reports', icon: <Icon d={ICONS.reports} />, label: t('nav.commentReports') },
+        { key: 'community-settings', icon: <Icon d={ICONS.sliders} />, label: t('nav.communitySettings') },
         { key: 'groups', icon: <Icon d={ICONS.groups} />, label: t('nav.groups') },
       ],
     },

@@ -81,6 +81,12 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminListCommunityMutes: { method: 'GET', path: '/api/admin/community/mutes' },
   adminMuteUser: { method: 'PUT', path: '/api/admin/community/mutes/:id' },
   adminUnmuteUser: { method: 'DELETE', path: '/api/admin/community/mutes/:id' },
+  // comments (modules/community comments.routes.ts)
+  adminListComments: { method: 'GET', path: '/api/admin/comments' },
+  adminSetCommentStatus: { method: 'PUT', path: '/api/admin/comments/:id/status' },
+  adminDeleteComment: { method: 'DELETE', path: '/api/admin/comments/:id' },
+  adminListCommentReports: { method: 'GET', path: '/api/admin/comment-reports' },
+  adminResolveCommentReports: { method: 'POST', path: '/api/admin/comment-reports/:id' },
   // billing (issue 6)
   adminListPlans: { method: 'GET', path: '/api/admin/billing/plans' },
   adminCreatePlan: { method: 'POST', path: '/api/admin/billing/plans' },

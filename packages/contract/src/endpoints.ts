@@ -11,6 +11,7 @@ import { adsEndpoints } from './endpoints/ads.ts';
 import { billingEndpoints } from './endpoints/billing.ts';
 import { cashEndpoints } from './endpoints/cash.ts';
 import { castEndpoints } from './endpoints/cast.ts';
+import { commentEndpoints } from './endpoints/comments.ts';
 import { communityEndpoints } from './endpoints/community.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { gbookEndpoints } from './endpoints/gbook.ts';
@@ -566,6 +567,7 @@ export const endpoints = {
   ...communityEndpoints,
   ...danmakuEndpoints,
   ...gbookEndpoints,
+  ...commentEndpoints,
   ...castEndpoints,
   ...cashEndpoints,
   ...billingEndpoints,

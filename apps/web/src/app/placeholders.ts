@@ -5,7 +5,6 @@ export const PLACEHOLDER_ROUTES = [
   { path: '/pages/me/fan-list', title: 'pages.fanList' },
   { path: '/pages/me/attention-list', title: 'pages.attentionList' },
   { path: '/pages/me/friend-info', title: 'pages.friendInfo' },
-  { path: '/pages/me/comment/comment-list', title: 'pages.commentList' },
 ] as const;
 
 export type PlaceholderTitleKey = (typeof PLACEHOLDER_ROUTES)[number]['title'];

@@ -94,6 +94,7 @@ const SeekMovieFormPage = lazyPage(() => import('../features/gbook/SeekMovieForm
 const MySeekMoviePage = lazyPage(() => import('../features/gbook/MySeekMoviePage'));
 const FeedBackPage = lazyPage(() => import('../features/gbook/FeedBackPage'));
 const FeedBackListPage = lazyPage(() => import('../features/gbook/FeedBackListPage'));
+const CommentCenterPage = lazyPage(() => import('../features/comments/CommentCenterPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -193,6 +194,7 @@ export function AppRoutes() {
             [GBOOK_PATHS.mine, <MySeekMoviePage key="my-seek-movie" />],
             [GBOOK_PATHS.feedback, <FeedBackPage key="feed-back" />],
             [GBOOK_PATHS.feedbackList, <FeedBackListPage key="feed-back-list" />],
+            [paths.commentList, <CommentCenterPage key="comment-list" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -27,6 +27,7 @@ export const paths = {
   cashType: '/pages/me/plog/cash-type',
   seekMovie: '/pages/seekmovie/index',
   feedBack: '/pages/me/feed-back',
+  commentList: '/pages/me/comment/comment-list',
   levelConfig: '/pages/me/level-config',
   rewardMore: '/pages/me/reward-more',
   idCard: '/pages/me/id-card',

@@ -10,6 +10,7 @@ import { BILLING_MESSAGES, type BillingKey } from './billing-messages.ts';
 import { CASH_MESSAGES, type CashKey } from './cash-messages.ts';
 import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
+import { COMMENT_MESSAGES, type CommentKey } from './comment-messages.ts';
 import { COMMUNITY_MESSAGES, type CommunityKey } from './community-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
@@ -34,6 +35,7 @@ export type MessageKey =
   | AccountKey
   | SigninKey
   | DanmakuKey
+  | CommentKey
   | PointsKey
   | PosterKey
   | CommunityKey
@@ -79,6 +81,7 @@ type Catalogue = Record<
     | SigninKey
     | CatalogueKey
     | DanmakuKey
+    | CommentKey
     | CastKey
     | CashKey
     | PointsKey
@@ -354,6 +357,7 @@ const TABLES = Object.fromEntries(
       ...SIGNIN_MESSAGES[l],
       ...CATALOGUE_MESSAGES[l],
       ...DANMAKU_MESSAGES[l],
+      ...COMMENT_MESSAGES[l],
       ...CAST_MESSAGES[l],
       ...CASH_MESSAGES[l],
       ...POINTS_MESSAGES[l],

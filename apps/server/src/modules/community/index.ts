@@ -7,13 +7,18 @@
  * core/module.ts.
  *
  * The app config's `comment_status` is read at each comment write through `app.services.appConfig`.
+ *
+ * Comments on titles (likes, reports, the review centre, the console's comments and reports) are the module's
+ * comments part, registered here after the safety layer: comments.module.ts.
  */
 import { MemoryHitCounter, RedisHitCounter } from '../../core/hit-counter.ts';
 import { defineModule } from '../../core/module.ts';
 import { isGuestAccount } from '../accounts/index.ts';
+import { registerComments } from './comments.module.ts';
 import { communityRoutes } from './community.routes.ts';
 import { CommunityService, MemoryOnceStore, RedisOnceStore } from './community.service.ts';
 
+export type { CommentService } from './comments.service.ts';
 export type { OnceStore } from './community.service.ts';
 export { CommunityService } from './community.service.ts';
 
@@ -41,4 +46,5 @@ export const communityModule = defineModule('community', [], async (app, ctx) =>
   app.services.community = community;
   communityRoutes(app, community);
   app.events.on('user.deleted', ({ tx, user }) => community.forgetUser(tx, user.user_id));
+  registerComments(app, ctx);
 });

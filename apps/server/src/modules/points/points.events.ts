@@ -7,6 +7,8 @@
  *   1-5 films" (spec §9; plog type 20 = TASK_PLOG.collectFilm) through {@link PointsService.award} with the title
  *   as `ref`, so one film pays once a day (the ledger key) and the operator's `num` caps the day. A task switched
  *   off (`points_task_off`) is not a failure; any other failure is the bus's to log and never fails the favourite.
+ * - `comment.posted` (modules/community/comments.events.ts): a comment or reply that became shown pays the daily
+ *   comment task (spec §9; plog type 22 = TASK_PLOG.comment) with the comment id as `ref`, within the task's `num`.
  */
 import { TASK_PLOG } from '@openvod/contract';
 import { AppError } from '../../core/errors.ts';
@@ -30,6 +32,13 @@ export function subscribePoints(events: EventBus, points: PointsService): void {
   events.on('favourite.added', async ({ user, vodId }) => {
     try {
       await points.award(user.user_id, TASK_PLOG.collectFilm, vodId);
+    } catch (err) {
+      if (!(err instanceof AppError && err.key === 'points_task_off')) throw err;
+    }
+  });
+  events.on('comment.posted', async ({ userId, comment }) => {
+    try {
+      await points.award(userId, TASK_PLOG.comment, comment.comment_id);
     } catch (err) {
       if (!(err instanceof AppError && err.key === 'points_task_off')) throw err;
     }

@@ -365,17 +365,16 @@ describe('tasks that cannot be completed are not offered', () => {
   const keysOf = async (u: TestUser) =>
     ((await get(u, '/api/points/task')).json().tasks as { task_key: string }[]).map((x) => x.task_key);
 
-  it('never offers nor pays the tasks of features the product does not have (comment)', async () => {
+  it('offers the comment task (paid by the server when a comment is posted, never by setPlog) and save_qr', async () => {
     const u = await makeUser(t);
     const keys = await keysOf(u);
     expect(keys).toContain('checkin');
-    expect(keys).not.toContain('comment');
+    expect(keys).toContain('comment');
     // "Save promotion QR" is offered, but paid only by the poster's download (modules/poster), never by setPlog.
     expect(keys).toContain('save_qr');
     const qr = await get(u, '/api/points/plog?type=23&id=1');
     expect(qr.statusCode).toBe(400);
     expect(qr.json().msg).toBe('This reward is given automatically');
-    await expect(t.app.services.points.award(u.user.user_id, 22, 1)).rejects.toThrow();
     const [row] = await t.db.db.select().from(macUser).where(eq(macUser.user_id, u.user.user_id));
     expect(row?.user_points).toBe(0);
   });

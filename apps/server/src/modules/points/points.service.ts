@@ -58,11 +58,11 @@ export interface PointsOptions {
 }
 
 /**
- * Tasks whose feature the product does not have (no comments module): they can never be completed, so they are
- * never offered nor paid, whatever the task config says. (23 "save promotion QR" is paid by the poster module's
- * createQrcode, modules/poster.)
+ * Tasks whose feature the product does not have: they can never be completed, so they are never offered nor paid,
+ * whatever the task config says. None at present: 22 "comment" is paid on `comment.posted` (modules/community,
+ * points.events.ts), 23 "save promotion QR" by the poster module's createQrcode (modules/poster).
  */
-export const UNBUILT_TASK_TYPES: ReadonlySet<number> = new Set([TASK_PLOG.comment]);
+export const UNBUILT_TASK_TYPES: ReadonlySet<number> = new Set<number>([]);
 
 /** The first VIP group id (spec §4 "VIP: group_id above 2"). */
 export const VIP_GROUP_MIN = 3;

@@ -12,6 +12,7 @@ import { RelatedTitles } from '../../features/catalogue/RelatedTitles';
 import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
 import { FavouriteButton } from '../../features/collections/FavouriteButton';
 import { ShareButton } from '../../features/collections/ShareButton';
+import { CommentsSection } from '../../features/comments';
 import { useRealPath } from '../../features/playback-sync/realPath';
 import { EpisodePicker } from '../../features/player/EpisodePicker';
 import { lineName, mediaUrl } from '../../features/player/episodes';
@@ -221,6 +222,7 @@ function TitlePage() {
               <EpisodePicker sources={vod.sources} current={current} onSelect={playback.select} />
             )}
             <VodSynopsis vod={vod} />
+            <CommentsSection vodId={vod.vod_id} />
             <RelatedTitles vodId={vod.vod_id} />
           </>
         )}

@@ -2,6 +2,7 @@ import { guestCredentials } from '@openvod/contract';
 import { useMemo } from 'react';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
 import { maskPhone } from '../../features/account/phone';
+import { useCommentUserCount } from '../../features/comments';
 import { GBOOK_PATHS, useGbookUnread } from '../../features/gbook';
 import MePage from '../../features/me/MePage';
 import { LANGUAGE_NAMES } from '../../features/settings/languages';
@@ -14,6 +15,8 @@ export default function MeRoute() {
   const guestName = useMemo(() => guestCredentials(getDeviceId()).user_name, []);
   // Requests resolved and feedback replied since the member last looked (modules/gbook).
   const unread = useGbookUnread().data;
+  // Spec §4: after the session check the comment counts load (the review centre's unread badge).
+  const commentCounts = useCommentUserCount();
   return (
     <MePage
       languageName={LANGUAGE_NAMES[useEffectiveLocale()]}
@@ -22,6 +25,7 @@ export default function MeRoute() {
       maskPhone={maskPhone}
       deviceGuestName={guestName}
       badges={{ [GBOOK_PATHS.community]: unread?.request ?? 0, [GBOOK_PATHS.feedback]: unread?.feedback ?? 0 }}
+      commentUnread={commentCounts.data?.unread ?? 0}
     />
   );
 }

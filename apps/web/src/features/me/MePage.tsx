@@ -46,6 +46,8 @@ interface MePageProps {
   deviceGuestName?: string;
   /** Unread counts shown as a badge on the list's entries, by the entry's route (requests, feedback). */
   badges?: Partial<Record<string, number>>;
+  /** Unread replies to the user's comments: the review centre entry's badge. */
+  commentUnread?: number;
 }
 
 function dateOf(seconds: number, locale: string): string {
@@ -63,6 +65,7 @@ export default function MePage({
   maskPhone = (p) => p,
   deviceGuestName = '',
   badges = {},
+  commentUnread = 0,
 }: MePageProps) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
@@ -85,6 +88,13 @@ export default function MePage({
     { to: paths.pointsCenter, icon: <CoinIcon />, label: t('me.points') },
     { to: paths.cashCenter, icon: <CoinIcon />, label: t('me.cash'), testId: 'me-cash' },
     { to: paths.seekMovie, icon: <TicketIcon />, label: t('me.requests'), testId: 'me-requests' },
+    {
+      to: paths.commentList,
+      icon: <ChatIcon />,
+      label: t('me.comments'),
+      hint: commentUnread > 0 ? String(commentUnread) : undefined,
+      testId: 'me-comments',
+    },
     { to: paths.rewardMore, icon: <MegaphoneIcon />, label: t('me.invite'), testId: 'me-invite' },
     { to: paths.promotionCenter, icon: <MegaphoneIcon />, label: t('me.promotion'), testId: 'me-promotion' },
     { to: paths.feedBack, icon: <ChatIcon />, label: t('me.feedback'), testId: 'me-feedback' },

@@ -48,6 +48,7 @@ export function taskRoute(task: { plog_type: number; long: number }, places: Tas
     case TASK_PLOG.watchFilm:
     case TASK_PLOG.collectFilm:
     case TASK_PLOG.share:
+    case TASK_PLOG.comment:
       return title;
     case TASK_PLOG.saveQr:
       // The poster is saved on the promotion methods page (the server pays the task on the download).

@@ -176,7 +176,7 @@ describe('task-list', () => {
     const withTitle = { ...none, titleId: 5 };
     const t = (plog_type: number, long = 0) => ({ plog_type, long });
     expect(taskRoute(t(TASK_PLOG.checkIn), withTitle)).toBeUndefined();
-    for (const type of [TASK_PLOG.watchFilm, TASK_PLOG.collectFilm, TASK_PLOG.share])
+    for (const type of [TASK_PLOG.watchFilm, TASK_PLOG.collectFilm, TASK_PLOG.share, TASK_PLOG.comment])
       expect(taskRoute(t(type), withTitle)).toBe(detailPath(5));
     expect(taskRoute(t(TASK_PLOG.watch10Min, 10), withTitle)).toBe(detailPath(5));
     // No title known yet: no go rather than a page without one.
@@ -185,8 +185,8 @@ describe('task-list', () => {
     expect(taskRoute(t(TASK_PLOG.adClick), { ...withTitle, bannerAds: true })).toBe(paths.home);
     expect(taskRoute(t(TASK_PLOG.adClick), { ...withTitle, titleAds: true })).toBe(detailPath(5));
     expect(taskRoute(t(TASK_PLOG.adClick), withTitle)).toBeUndefined();
-    // Types this app has no page for.
-    expect(taskRoute(t(TASK_PLOG.comment), withTitle)).toBeUndefined();
+    // The comment task goes to a title (its comments section is on the title page).
+    expect(taskRoute(t(TASK_PLOG.comment), none)).toBeUndefined();
     // Saving the promotion poster happens on reward-more, title or not.
     expect(taskRoute(t(TASK_PLOG.saveQr), none)).toBe(paths.rewardMore);
   });
