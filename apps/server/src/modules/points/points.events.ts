@@ -7,6 +7,8 @@
  *   1-5 films" (spec §9; plog type 20 = TASK_PLOG.collectFilm) through {@link PointsService.award} with the title
  *   as `ref`, so one film pays once a day (the ledger key) and the operator's `num` caps the day. A task switched
  *   off (`points_task_off`) is not a failure; any other failure is the bus's to log and never fails the favourite.
+ * - `share.created` (modules/social/social.events.ts): a member's short link pays the daily "share" task (plog type
+ *   21 = TASK_PLOG.share) once per operator day (ref 0), the same way; setPlog no longer takes type 21.
  */
 import { TASK_PLOG } from '@openvod/contract';
 import { AppError } from '../../core/errors.ts';
@@ -27,6 +29,14 @@ declare module '../../core/events.ts' {
 
 /** Subscribe the points module's handlers on `events`. */
 export function subscribePoints(events: EventBus, points: PointsService): void {
+  // A member's short link (modules/social, shortUrl) pays the daily "share" task once a day (ref 0: the day's key).
+  events.on('share.created', async ({ user }) => {
+    try {
+      await points.award(user.user_id, TASK_PLOG.share, 0);
+    } catch (err) {
+      if (!(err instanceof AppError && err.key === 'points_task_off')) throw err;
+    }
+  });
   events.on('favourite.added', async ({ user, vodId }) => {
     try {
       await points.award(user.user_id, TASK_PLOG.collectFilm, vodId);
