@@ -288,3 +288,23 @@ describe('short links and the share task', () => {
     expect((await get(u, '/api/points/plog?type=21&id=5')).statusCode).toBe(400);
   });
 });
+
+describe('the envelope of each route', () => {
+  it('answers bad input and missing sessions in the envelope, never a 5xx', async () => {
+    const statusOf = async (p: Promise<{ statusCode: number; json(): { code: number; msg: string } }>) => {
+      const r = await p;
+      expect(typeof r.json().msg).toBe('string');
+      return r.statusCode;
+    };
+    expect(await statusOf(t.app.inject('/api/friends?type=enemies'))).toBe(400);
+    expect(await statusOf(t.app.inject('/api/friends/count'))).toBe(400);
+    expect(await statusOf(t.app.inject('/api/friends/check?userId=1'))).toBe(401);
+    expect(await statusOf(t.app.inject('/api/friends/add?userId=1'))).toBe(401);
+    expect(await statusOf(t.app.inject('/api/friends/del?userId=1'))).toBe(401);
+    expect(await statusOf(t.app.inject('/api/users/0/public'))).toBe(400);
+    expect(await statusOf(t.app.inject('/api/vod/x/digg'))).toBe(400);
+    expect(await statusOf(t.app.inject('/api/vod/x/digg/state'))).toBe(400);
+    expect(await statusOf(t.app.inject({ method: 'POST', url: '/api/short-url', payload: {} }))).toBe(401);
+    expect(await statusOf(t.app.inject('/s/%3Cscript%3E'))).toBe(404);
+  });
+});
