@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadHls } from '../features/player/hlsEngine';
+import { socialPaths } from '../features/social/paths';
 import { mediaPaths } from '../lib/mediaPaths';
 import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
 import { currentUserId, useSession } from '../lib/session';
@@ -85,6 +86,9 @@ const PromotionCenterPage = lazyPage(() => import('../features/promotion/Promoti
 const LevelConfigPage = lazyPage(() => import('../features/promotion/LevelConfigPage'));
 const RewardListPage = lazyPage(() => import('../features/promotion/RewardListPage'));
 const RevenueListPage = lazyPage(() => import('../features/promotion/RevenueListPage'));
+const FriendListPage = lazyPage(() => import('../features/social/FriendListPage'));
+const FriendInfoPage = lazyPage(() => import('../features/social/FriendInfoPage'));
+const ShareToPage = lazyPage(() => import('../features/social/ShareToPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -142,6 +146,9 @@ export function AppRoutes() {
         <Route path={paths.guidePage} element={<GuidePage />} />
         <Route path={paths.webPage} element={<AdWebPage />} />
         <Route path={paths.login} element={<LoginPage />} />
+        {/* The homepage's comments section: the comments feature's list, passed as commentsSlot when it exists. */}
+        <Route path={socialPaths.friendInfo} element={<FriendInfoPage />} />
+        <Route path={socialPaths.shareTo} element={<ShareToPage />} />
         <Route
           path={paths.personalCenter}
           element={
@@ -176,6 +183,8 @@ export function AppRoutes() {
             [paths.levelConfig, <LevelConfigPage key="levels" />],
             [paths.rewardList, <RewardListPage key="rewards" />],
             [paths.revenueList, <RevenueListPage key="revenue" />],
+            [socialPaths.fanList, <FriendListPage key="fans" type="fan" />],
+            [socialPaths.attentionList, <FriendListPage key="attention" type="attention" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -37,7 +37,7 @@ export const socialEndpoints = {
     response: S.FollowStateResponse,
     auth: 'user',
     summary:
-      'Follow a member. 400 self, 404 unknown or deleted, 409 already followed, 401 guest account, 429 too often',
+      'Follow a member. 400 self, 404 unknown or deleted, 409 already followed, 403 guest account, 429 too often',
   },
   friendDel: {
     method: 'GET',
@@ -45,7 +45,7 @@ export const socialEndpoints = {
     query: S.FriendTargetQuery,
     response: S.FollowStateResponse,
     auth: 'user',
-    summary: 'Unfollow a member. 409 when not followed, 401 guest account, 429 too often',
+    summary: 'Unfollow a member. 409 when not followed, 403 guest account, 429 too often',
   },
   publicUserInfo: {
     method: 'GET',

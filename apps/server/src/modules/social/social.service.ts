@@ -24,7 +24,7 @@ import {
   SHAREABLE_PATHS,
   type ShortUrlInfo,
 } from '@openvod/contract';
-import { AppError, badRequest, notFound, unauthorized } from '../../core/errors.ts';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
@@ -81,8 +81,12 @@ export class SocialService {
     return this.opts.now?.() ?? new Date();
   }
 
+  /**
+   * A device's guest account must sign in before writing: 403 with the message 'Unauthorized, please log in' (not
+   * 401, which would end the guest's session in the app: apps/web/src/lib/api.ts onUnauthorized).
+   */
   private requireMember(user: UserRow): void {
-    if (this.opts.isGuest(user)) throw unauthorized();
+    if (this.opts.isGuest(user)) throw new AppError(403, ErrorCode.forbidden, 'unauthorized');
   }
 
   private async state(viewerId: number, targetId: number): Promise<FollowState> {

@@ -13,6 +13,7 @@ import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
 import { FavouriteButton } from '../../features/collections/FavouriteButton';
 import { ShareButton } from '../../features/collections/ShareButton';
 import { useRealPath } from '../../features/playback-sync/realPath';
+import { LikeButton } from '../../features/social/LikeButton';
 import { EpisodePicker } from '../../features/player/EpisodePicker';
 import { lineName, mediaUrl } from '../../features/player/episodes';
 import { closeEarlyPlayer } from '../../features/player/hlsEngine';
@@ -206,6 +207,7 @@ function TitlePage() {
           <>
             <VodInfo vod={vod} />
             <FavouriteButton vod={vod} play={selection?.episode.name ?? ''}>
+              <LikeButton vodId={vod.vod_id} />
               <ShareButton vod={vod} />
             </FavouriteButton>
             {selection && (

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
 import { maskPhone } from '../../features/account/phone';
 import MePage from '../../features/me/MePage';
+import { FriendCounts, ScanButton } from '../../features/social';
 import { LANGUAGE_NAMES } from '../../features/settings/languages';
 import { isGuestUser, useSession } from '../../lib/session';
 import { getDeviceId } from '../../lib/storage';
@@ -18,6 +19,8 @@ export default function MeRoute() {
       accountNotice={<DeletionNotice />}
       maskPhone={maskPhone}
       deviceGuestName={guestName}
+      socialSlot={user && !isGuestUser(user, guestName) ? <FriendCounts userId={user.user_id} /> : undefined}
+      headerRight={<ScanButton />}
     />
   );
 }

@@ -44,6 +44,10 @@ interface MePageProps {
   maskPhone?: (phone: string) => string;
   /** This device's guest user name (contract guestCredentials), to tell a generated name from a chosen one. */
   deviceGuestName?: string;
+  /** Under the stats: the follow counts of the signed-in user (the social feature's, composed in app/). */
+  socialSlot?: ReactNode;
+  /** The header's right slot (the scan entry, composed in app/). */
+  headerRight?: ReactNode;
 }
 
 function dateOf(seconds: number, locale: string): string {
@@ -60,6 +64,8 @@ export default function MePage({
   accountNotice,
   maskPhone = (p) => p,
   deviceGuestName = '',
+  socialSlot,
+  headerRight,
 }: MePageProps) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
@@ -103,7 +109,7 @@ export default function MePage({
 
   return (
     <div className={styles.page}>
-      <PageHeader back={false} title={t('me.title')} />
+      <PageHeader back={false} title={t('me.title')} right={headerRight} />
       <div className={styles.profile} data-testid="me-profile" data-user-id={user?.user_id ?? 0}>
         <Link to={user ? paths.personalCenter : paths.login} className={styles.profileMain}>
           <span className={styles.avatar} aria-hidden="true">
@@ -157,6 +163,8 @@ export default function MePage({
           </div>
         </div>
       )}
+
+      {user && socialSlot}
 
       <Link to={paths.buyCenter} className={styles.vip} data-testid="me-vip">
         <CrownIcon size={22} />
