@@ -37,7 +37,11 @@ let seq = 0;
 async function member(): Promise<{ id: number; headers: Record<string, string> }> {
   const n = ++seq;
   const user = await db.db.transaction((tx) =>
-    registerUser(tx, { user_name: `sc_${n}_${Date.now() % 100000}`, password: 'abc123', ip: `10.9.${n >> 8}.${n & 255}` }),
+    registerUser(tx, {
+      user_name: `sc_${n}_${Date.now() % 100000}`,
+      password: 'abc123',
+      ip: `10.9.${n >> 8}.${n & 255}`,
+    }),
   );
   return { id: user.user_id, headers: { authorcode: await createSession(db.db, user.user_id, 'conc') } };
 }
@@ -98,9 +102,7 @@ describe(`social concurrency (${onPostgres ? 'PostgreSQL' : 'PGlite, serialised'
       members.flatMap((m, i) => [call(m, `/api/vod/${id}/digg`, i), call(m, `/api/vod/${id}/digg`, i + 100)]),
     );
     expect(first.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
-    const second = await Promise.all(
-      members.map((m, i) => call(m, `/api/vod/${id}/digg?cancel=${i % 2}`, i)),
-    );
+    const second = await Promise.all(members.map((m, i) => call(m, `/api/vod/${id}/digg?cancel=${i % 2}`, i)));
     expect(second.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
     const [row] = await db.db.select({ up: macVod.vod_up }).from(macVod).where(eq(macVod.vod_id, id));
     const [likes] = await db.db.select({ n: count() }).from(macVodDigg).where(eq(macVodDigg.vod_id, id));

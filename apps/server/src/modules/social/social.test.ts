@@ -103,7 +103,10 @@ describe('follows', () => {
 
     const att = (await get(me, '/api/friends?type=attention&limit=2')).json();
     expect(att).toMatchObject({ code: 1, total: 3, page: 1, pagecount: 2, limit: 2 });
-    expect(att.list.map((x: { user_id: number }) => x.user_id)).toEqual([others[2]?.user.user_id, others[1]?.user.user_id]);
+    expect(att.list.map((x: { user_id: number }) => x.user_id)).toEqual([
+      others[2]?.user.user_id,
+      others[1]?.user.user_id,
+    ]);
     expect(att.list[0]).toMatchObject({ is_follow: true, group_name: expect.any(String) });
     expect(att.list[0].user_nick_name).toBe(others[2]?.user.user_name);
     const page2 = (await get(me, '/api/friends?type=attention&limit=2&page=2')).json();
@@ -111,7 +114,10 @@ describe('follows', () => {
 
     const fans = (await get(me, '/api/friends?type=fan')).json();
     expect(fans.total).toBe(2);
-    expect(fans.list.map((x: { user_id: number }) => x.user_id)).toEqual([others[2]?.user.user_id, others[0]?.user.user_id]);
+    expect(fans.list.map((x: { user_id: number }) => x.user_id)).toEqual([
+      others[2]?.user.user_id,
+      others[0]?.user.user_id,
+    ]);
     expect(fans.list.every((x: { is_follow: boolean }) => x.is_follow)).toBe(true);
     // A fan I do not follow back.
     expect((await unfollow(me, others[0]?.user.user_id ?? 0)).statusCode).toBe(200);

@@ -4,8 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFriendCount } from './queries';
 import { socialPaths } from './paths';
+import { useFriendCount } from './queries';
 import styles from './social.module.css';
 
 export function FriendCounts({ userId }: { userId: number }) {

@@ -28,7 +28,12 @@ export function ScanButton() {
       >
         <ScanIcon size={22} />
       </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} destroyOnClose bodyStyle={{ borderRadius: '14px 14px 0 0' }}>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        destroyOnClose
+        bodyStyle={{ borderRadius: '14px 14px 0 0' }}
+      >
         {open && <Scanner onClose={() => setOpen(false)} />}
       </Popup>
     </>

@@ -19,12 +19,7 @@ export function scanTarget(text: string): string | undefined {
 }
 
 /** The pixels of `source` (a video frame, a decoded picture), scaled down to at most `max` px on its long side. */
-export function pixelsOf(
-  source: CanvasImageSource,
-  width: number,
-  height: number,
-  max = 1024,
-): ImageData | undefined {
+export function pixelsOf(source: CanvasImageSource, width: number, height: number, max = 1024): ImageData | undefined {
   if (!width || !height) return undefined;
   const scale = Math.min(1, max / Math.max(width, height));
   const canvas = document.createElement('canvas');
