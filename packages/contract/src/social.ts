@@ -121,7 +121,7 @@ export const SHORT_PATH_MAX = 300;
 export const ShortUrlBody = z.object({ url: z.string().trim().min(1).max(SHORT_PATH_MAX) });
 /**
  * A short link: its code, the absolute link `<PUBLIC_URL>/s/<code>`, and the app page. A member's call pays the
- * daily "share" task on the server (plog type 21, once a day): the task list shows it done.
+ * daily "share" task on the server (plog type 21: once per page a day, up to the task's daily count): the task list shows it done.
  */
 export const ShortUrlInfo = z.object({
   code: z.string(),

@@ -78,7 +78,7 @@ export const socialEndpoints = {
     auth: 'user',
     summary:
       'A short link /s/<code> to a page of this app (other targets 400); pays the daily share task (plog 21) to a ' +
-      'member once a day',
+      'member, once per page a day',
   },
   openShortUrl: {
     method: 'GET',

@@ -8,7 +8,8 @@
  *   as `ref`, so one film pays once a day (the ledger key) and the operator's `num` caps the day. A task switched
  *   off (`points_task_off`) is not a failure; any other failure is the bus's to log and never fails the favourite.
  * - `share.created` (modules/social/social.events.ts): a member's short link pays the daily "share" task (plog type
- *   21 = TASK_PLOG.share) once per operator day (ref 0), the same way; setPlog no longer takes type 21.
+ *   21 = TASK_PLOG.share) once per page and operator day (ref: the link's code), up to `num` a day; setPlog no
+ *   longer takes type 21.
  */
 import { TASK_PLOG } from '@openvod/contract';
 import { AppError } from '../../core/errors.ts';
@@ -29,10 +30,11 @@ declare module '../../core/events.ts' {
 
 /** Subscribe the points module's handlers on `events`. */
 export function subscribePoints(events: EventBus, points: PointsService): void {
-  // A member's short link (modules/social, shortUrl) pays the daily "share" task once a day (ref 0: the day's key).
-  events.on('share.created', async ({ user }) => {
+  // A member's short link (modules/social, shortUrl) pays the daily "share" task: one page once a day (ref: the
+  // link's code), up to the operator's daily count `num`.
+  events.on('share.created', async ({ user, code }) => {
     try {
-      await points.award(user.user_id, TASK_PLOG.share, 0);
+      await points.award(user.user_id, TASK_PLOG.share, code);
     } catch (err) {
       if (!(err instanceof AppError && err.key === 'points_task_off')) throw err;
     }

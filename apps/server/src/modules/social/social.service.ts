@@ -11,7 +11,7 @@
  * - Likes: {@link digg} sets the like on or off; `mac_vod.vod_up` moves with the row in one transaction.
  * - Short links: {@link shortUrl} accepts only pages of this app (packages/contract/src/social.ts SHAREABLE_PATHS,
  *   plain query values), one code per page (reused), and announces `share.created` for a member (the points module
- *   pays the share task once a day). {@link open} counts an open and gives the page.
+ *   pays the share task (once per page a day, up to its daily count)). {@link open} counts an open and gives the page.
  */
 import { randomBytes } from 'node:crypto';
 import {

@@ -275,7 +275,7 @@ describe('short links and the share task', () => {
     expect((await shorten(undefined, '/pages/home/index')).statusCode).toBe(401);
   });
 
-  it('pays the share task to a member once per operator day', async () => {
+  it('pays the share task to a member once per page a day, up to the daily count', async () => {
     const u = await makeUser(t);
     const plogs = () =>
       t.db.db
@@ -283,14 +283,17 @@ describe('short links and the share task', () => {
         .from(macPlog)
         .where(and(eq(macPlog.user_id, u.user.user_id), eq(macPlog.plog_type, TASK_PLOG.share)));
     await shorten(u, '/pages/detail/mov-detail?id=21');
-    await shorten(u, '/pages/detail/mov-detail?id=22');
+    await shorten(u, '/pages/detail/mov-detail?id=21');
     expect(await plogs()).toHaveLength(1);
+    for (const id of [22, 23, 24]) await shorten(u, `/pages/detail/mov-detail?id=${id}`);
+    // The operator's daily count (num 3) caps the day.
+    expect(await plogs()).toHaveLength(3);
     const task = (await get(u, '/api/points/task')).json();
     const share = task.tasks.find((x: { plog_type: number }) => x.plog_type === TASK_PLOG.share);
-    expect(share).toMatchObject({ count: 1 });
+    expect(share).toMatchObject({ count: 3, num: 3 });
     clock = new Date('2026-11-23T02:00:00Z');
     await shorten(u, '/pages/detail/mov-detail?id=21');
-    expect(await plogs()).toHaveLength(2);
+    expect(await plogs()).toHaveLength(4);
     // setPlog no longer takes the client's word for a share.
     expect((await get(u, '/api/points/plog?type=21&id=5')).statusCode).toBe(400);
   });

@@ -2,7 +2,7 @@
  * Share (spec §2 Me: share-to; §7 shortUrl; §9 daily task "share"): the short link of an app page (`?path=`, the
  * home page by default; `?title=` is shown and sent), the system share sheet where the device has one, copying the
  * link, and the link's QR. A member's short link is made when the page opens, which pays the share task on the server
- * once a day (modules/social); a tourist or the device's guest shares the page's plain address.
+ * (once per page a day, up to its daily count) (modules/social); a tourist or the device's guest shares the page's plain address.
  */
 import { guestCredentials } from '@openvod/contract';
 import { QRCodeSVG } from 'qrcode.react';
