@@ -69,6 +69,12 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminListDanmakuBlocks: { method: 'GET', path: '/api/admin/danmaku-blocks' },
   adminBlockDanmakuUser: { method: 'PUT', path: '/api/admin/danmaku-blocks/:id' },
   adminUnblockDanmakuUser: { method: 'DELETE', path: '/api/admin/danmaku-blocks/:id' },
+  // community safety layer (modules/community community.routes.ts)
+  adminGetCommunitySettings: { method: 'GET', path: '/api/admin/community/settings' },
+  adminUpdateCommunitySettings: { method: 'PUT', path: '/api/admin/community/settings' },
+  adminListCommunityMutes: { method: 'GET', path: '/api/admin/community/mutes' },
+  adminMuteUser: { method: 'PUT', path: '/api/admin/community/mutes/:id' },
+  adminUnmuteUser: { method: 'DELETE', path: '/api/admin/community/mutes/:id' },
   // billing (issue 6)
   adminListPlans: { method: 'GET', path: '/api/admin/billing/plans' },
   adminCreatePlan: { method: 'POST', path: '/api/admin/billing/plans' },

@@ -32,6 +32,7 @@ import { appconfigModule } from './modules/appconfig/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { cashModule } from './modules/cash/index.ts';
 import { castModule } from './modules/cast/index.ts';
+import { communityModule } from './modules/community/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { danmakuModule } from './modules/danmaku/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
@@ -207,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(promotionModule);
   // Danmaku: live channel through Redis pub/sub with REDIS_URL, in this process otherwise (modules/danmaku).
   await app.register(danmakuModule);
+  // The community's safety layer: tourist, mute, comments off, frequency, repeat, word filter (modules/community).
+  await app.register(communityModule);
   // Follows, homepages, likes of titles and short links; a member's short link pays the share task (modules/social).
   await app.register(socialModule);
 

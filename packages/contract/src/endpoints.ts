@@ -11,6 +11,7 @@ import { adsEndpoints } from './endpoints/ads.ts';
 import { billingEndpoints } from './endpoints/billing.ts';
 import { cashEndpoints } from './endpoints/cash.ts';
 import { castEndpoints } from './endpoints/cast.ts';
+import { communityEndpoints } from './endpoints/community.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
 import { playerEndpoints } from './endpoints/player.ts';
@@ -561,6 +562,7 @@ export const endpoints = {
   },
   ...playerEndpoints,
   ...adsEndpoints,
+  ...communityEndpoints,
   ...danmakuEndpoints,
   ...castEndpoints,
   ...cashEndpoints,

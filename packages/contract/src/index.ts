@@ -5,6 +5,7 @@ export * from './ads.ts';
 export * from './billing.ts';
 export * from './cash.ts';
 export * from './cast.ts';
+export * from './community.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
 export * from './endpoints.ts';

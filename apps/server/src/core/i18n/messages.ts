@@ -10,6 +10,7 @@ import { BILLING_MESSAGES, type BillingKey } from './billing-messages.ts';
 import { CASH_MESSAGES, type CashKey } from './cash-messages.ts';
 import { CAST_MESSAGES, type CastKey } from './cast-messages.ts';
 import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
+import { COMMUNITY_MESSAGES, type CommunityKey } from './community-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 import { PLAYER_MESSAGES, type PlayerKey } from './player-messages.ts';
@@ -33,6 +34,7 @@ export type MessageKey =
   | DanmakuKey
   | PointsKey
   | PosterKey
+  | CommunityKey
   | PromotionKey
   | QuotasKey
   | AdsKey
@@ -78,6 +80,7 @@ type Catalogue = Record<
     | CashKey
     | PointsKey
     | PosterKey
+    | CommunityKey
     | PromotionKey
     | QuotasKey
     | RewardsKey
@@ -351,6 +354,7 @@ const TABLES = Object.fromEntries(
       ...CASH_MESSAGES[l],
       ...POINTS_MESSAGES[l],
       ...POSTER_MESSAGES[l],
+      ...COMMUNITY_MESSAGES[l],
       ...PROMOTION_MESSAGES[l],
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './admin.ts';
 export * from './ads.ts';
 export * from './billing.ts';
+export * from './community.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
 export * from './ledger.ts';

@@ -21,51 +21,12 @@ import {
   DANMAKU_USER_WINDOW_MS,
   ErrorCode,
 } from '@openvod/contract';
-import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
 import { AppError, badRequest } from '../../core/errors.ts';
+import { type HitCounter, MemoryHitCounter } from '../../core/hit-counter.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
 import type { DanmakuHub } from './danmaku.hub.ts';
 import * as repo from './danmaku.repo.ts';
-
-/** Counts hits per key in a fixed window that starts with the first hit; `hit` returns the count including it. */
-export interface HitCounter {
-  hit(key: string): Promise<number>;
-}
-
-/** {@link HitCounter} in this process (an LRU of at most 100 000 keys). */
-export class MemoryHitCounter implements HitCounter {
-  private hits: LRUCache<string, { n: number }>;
-  constructor(windowMs: number) {
-    this.hits = new LRUCache({ max: 100_000, ttl: windowMs });
-  }
-  async hit(key: string): Promise<number> {
-    const entry = this.hits.get(key);
-    if (entry) return ++entry.n;
-    this.hits.set(key, { n: 1 });
-    return 1;
-  }
-}
-
-/**
- * {@link HitCounter} in Redis: INCR plus PEXPIRE NX in one MULTI on `<prefix><key>` (atomic across processes; the
- * window starts at the first hit). Redis errors propagate (the send fails with 500 rather than going unlimited).
- */
-export class RedisHitCounter implements HitCounter {
-  constructor(
-    private redis: Redis,
-    private prefix: string,
-    private windowMs: number,
-  ) {}
-  async hit(key: string): Promise<number> {
-    const k = this.prefix + key;
-    const res = await this.redis.multi().incr(k).pexpire(k, this.windowMs, 'NX').exec();
-    const err = res?.find(([e]) => e)?.[0];
-    if (err) throw err;
-    return Number(res?.[0]?.[1] ?? 0);
-  }
-}
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -107,7 +68,7 @@ export interface AdminQuery {
 export interface DanmakuOptions {
   /** `app_barrage_state` of the operator's app config (1 on, 0 off), read on every call (cached by appconfig). */
   barrageState: () => Promise<number>;
-  /** Per-user send counter ({@link RedisHitCounter} with REDIS_URL, else {@link MemoryHitCounter}). */
+  /** Per-user send counter (RedisHitCounter of core/hit-counter.ts with REDIS_URL, else MemoryHitCounter). */
   sendCounter?: HitCounter;
 }
 

@@ -9,10 +9,11 @@
  * `app_barrage_state` (danmaku on or off) is read from the app config at each call, not while the module is built.
  */
 import { DANMAKU_USER_WINDOW_MS } from '@openvod/contract';
+import { RedisHitCounter } from '../../core/hit-counter.ts';
 import { defineModule } from '../../core/module.ts';
 import { DanmakuHub } from './danmaku.hub.ts';
 import { danmakuRoutes } from './danmaku.routes.ts';
-import { DanmakuService, RedisHitCounter } from './danmaku.service.ts';
+import { DanmakuService } from './danmaku.service.ts';
 
 declare module '../../core/module.ts' {
   interface Services {

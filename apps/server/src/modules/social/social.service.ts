@@ -82,11 +82,11 @@ export class SocialService {
   }
 
   /**
-   * A device's guest account must sign in before writing: 403 with the message 'Unauthorized, please log in' (not
+   * A device's guest account must sign in before writing: 403 with code 1401 and 'Unauthorized, please log in' (not
    * 401, which would end the guest's session in the app: apps/web/src/lib/api.ts onUnauthorized).
    */
   private requireMember(user: UserRow): void {
-    if (this.opts.isGuest(user)) throw new AppError(403, ErrorCode.forbidden, 'unauthorized');
+    if (this.opts.isGuest(user)) throw new AppError(403, ErrorCode.unauthorized, 'unauthorized');
   }
 
   private async state(viewerId: number, targetId: number): Promise<FollowState> {

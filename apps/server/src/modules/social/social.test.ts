@@ -89,7 +89,7 @@ describe('follows', () => {
     await t.db.db.update(macUser).set({ user_device_id: device }).where(eq(macUser.user_id, g.user.user_id));
     const b = await makeUser(t);
     const r = await follow(g, b.user.user_id);
-    expect([r.statusCode, r.json().msg]).toEqual([403, 'Unauthorized, please log in']);
+    expect([r.statusCode, r.json().code, r.json().msg]).toEqual([403, 1401, 'Unauthorized, please log in']);
     expect((await get(g, `/api/vod/1/digg`)).statusCode).toBe(403);
     expect((await counts(b.user.user_id)).fan).toBe(0);
   });

@@ -1,0 +1,45 @@
+/**
+ * Fixed-window hit counters for rate limits that a service checks itself (danmaku sends, community writes): in this
+ * process ({@link MemoryHitCounter}) or shared by every process through Redis ({@link RedisHitCounter}, with
+ * REDIS_URL). The window of a key starts at its first hit.
+ */
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+/** Counts hits per key in a fixed window that starts with the first hit; `hit` returns the count including it. */
+export interface HitCounter {
+  hit(key: string): Promise<number>;
+}
+
+/** {@link HitCounter} in this process (an LRU of at most 100 000 keys). */
+export class MemoryHitCounter implements HitCounter {
+  private hits: LRUCache<string, { n: number }>;
+  constructor(windowMs: number) {
+    this.hits = new LRUCache({ max: 100_000, ttl: windowMs });
+  }
+  async hit(key: string): Promise<number> {
+    const entry = this.hits.get(key);
+    if (entry) return ++entry.n;
+    this.hits.set(key, { n: 1 });
+    return 1;
+  }
+}
+
+/**
+ * {@link HitCounter} in Redis: INCR plus PEXPIRE NX in one MULTI on `<prefix><key>` (atomic across processes; the
+ * window starts at the first hit). Redis errors propagate (the send fails with 500 rather than going unlimited).
+ */
+export class RedisHitCounter implements HitCounter {
+  constructor(
+    private redis: Redis,
+    private prefix: string,
+    private windowMs: number,
+  ) {}
+  async hit(key: string): Promise<number> {
+    const k = this.prefix + key;
+    const res = await this.redis.multi().incr(k).pexpire(k, this.windowMs, 'NX').exec();
+    const err = res?.find(([e]) => e)?.[0];
+    if (err) throw err;
+    return Number(res?.[0]?.[1] ?? 0);
+  }
+}
