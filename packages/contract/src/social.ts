@@ -106,7 +106,9 @@ export const SHAREABLE_PATHS = [
   '/pages/detail/mov-detail',
   '/pages/me/friend-info',
   '/pages/smallvideo/index',
+  '/pages/detail/small-detail',
   '/pages/playlet/index',
+  '/pages/playlet/playlet-detail',
   '/pages/specialtopic/topic-list',
   '/pages/wallpaper/detail',
 ] as const;

@@ -252,6 +252,9 @@ describe('short links and the share task', () => {
     expect(info.code).toMatch(/^[A-Za-z0-9]{8}$/);
     expect((await shorten(u, '/pages/detail/mov-detail?id=12')).json().info.code).toBe(info.code);
     expect((await shorten(u, '/pages/detail/mov-detail?id=13')).json().info.code).not.toBe(info.code);
+    // The feeds' items: a small video and a playlet's episode.
+    for (const page of ['/pages/detail/small-detail?id=12', '/pages/playlet/playlet-detail?id=12&nid=3'])
+      expect((await shorten(u, page)).json().info.path).toBe(page);
 
     for (let i = 0; i < 2; i++) {
       const open = await t.app.inject({ method: 'GET', url: `/s/${info.code}`, remoteAddress: nextIp() });

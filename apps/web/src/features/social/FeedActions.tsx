@@ -1,7 +1,8 @@
 /**
  * The right-side column of the small-video and playlet feeds (as TikTok / ReelShort viewers expect): like with its
  * count (digg), comments (shown only when the app composes a comment sheet: `renderComments`), and share (share-to
- * with the feed item's page).
+ * with the feed item's page). Each button is at least 48x48 px. The column sits at the slide's right edge,
+ * `bottom: 120px` by default (above a feed's caption); a feed places it otherwise with `className`.
  */
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +19,15 @@ export interface FeedActionsProps {
   sharePath: string;
   /** The comment sheet of title `vodId` (app/ composes it); left out, no comment button. */
   renderComments?: (vodId: number, onClose: () => void) => ReactNode;
+  /** Extra class of the column (its place on the feed's slide). */
+  className?: string;
 }
 
-export function FeedActions({ vodId, title, sharePath, renderComments }: FeedActionsProps) {
+export function FeedActions({ vodId, title, sharePath, renderComments, className }: FeedActionsProps) {
   const { t } = useTranslation();
   const [comments, setComments] = useState(false);
   return (
-    <div className={styles.rail} data-testid="feed-actions">
+    <div className={className ? `${styles.rail} ${className}` : styles.rail} data-testid="feed-actions">
       <LikeButton vodId={vodId} variant="rail" />
       {renderComments && (
         <button
