@@ -38,6 +38,7 @@ export const DB_SPECS = [
   'guest-account.spec.ts',
   'points.spec.ts',
   'promotion.spec.ts',
+  'social.spec.ts',
   'rewarded-ads.spec.ts',
   'user-logs.spec.ts',
 ];
