@@ -2,8 +2,8 @@
  * The social module through its routes (friendAdd, friendDel, friendCheck, friendCount, friendList,
  * publicUserInfo, digg, diggState, shortUrl, openShortUrl): follow rules and counts, lists, the homepage, the guest
  * account and tourist refusals, per-member rate limits, the like toggle with `vod_up`, short links (refusal of
- * targets outside the app, redirect, opens), the share task paid once a day through `share.created`, and account
- * deletion removing follows both ways. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
+ * targets outside the app, redirect, opens), the share task paid once per page a day through `share.created`, and
+ * account deletion removing follows both ways. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
 import { guestCredentials, TASK_PLOG } from '@openvod/contract';
 import { and, eq } from 'drizzle-orm';

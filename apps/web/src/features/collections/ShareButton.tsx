@@ -9,7 +9,8 @@ const SHARE_TO = '/pages/me/share-to';
 
 /**
  * The title page's share action (spec §9 "share" reward): opens share-to with the title's page, where the short
- * link is made (which pays the share task on the server, once a day), the system share sheet, copying and the QR.
+ * link is made (which pays the share task on the server: once per page a day, up to the task's daily count), the
+ * system share sheet, copying and the QR.
  */
 export function ShareButton({ vod }: { vod: { vod_id: number; vod_name: string } }) {
   const { t } = useTranslation();

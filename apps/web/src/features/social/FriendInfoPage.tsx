@@ -11,6 +11,7 @@ import { positiveInt } from '../../lib/routes';
 import { ShareIcon, UserIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, queryStateView } from '../../ui/StateViews';
+import { groupDisplayName } from '../me';
 import { FollowButton } from './FollowButton';
 import { PinIcon } from './icons';
 import { friendInfoPath, shareToPath, socialPaths } from './paths';
@@ -57,7 +58,7 @@ export default function FriendInfoPage({ commentsSlot }: FriendInfoPageProps) {
               <strong className={styles.name} data-testid="friend-name">
                 {info.user_nick_name}
               </strong>
-              {info.group_name && <span className={styles.badge}>{info.group_name}</span>}
+              <span className={styles.badge}>{groupDisplayName(info, t)}</span>
               <div className={styles.counts}>
                 <div className={styles.count}>
                   <strong data-testid="friend-attent">{info.attent}</strong>

@@ -10,6 +10,7 @@ import { InfiniteFooter } from '../../ui/InfiniteFooter';
 import { UserIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/StateViews';
+import { groupDisplayName } from '../me';
 import { FollowButton } from './FollowButton';
 import { friendInfoPath } from './paths';
 import { useFriendList } from './queries';
@@ -37,7 +38,7 @@ export default function FriendListPage({ type }: { type: FriendListType }) {
                 </span>
                 <span className={styles.who}>
                   <strong>{r.user_nick_name}</strong>
-                  <small>{r.group_name}</small>
+                  <small>{groupDisplayName(r, t)}</small>
                 </span>
               </Link>
               <FollowButton userId={r.user_id} following={r.is_follow} />

@@ -103,7 +103,20 @@ export function Scanner({ onClose }: { onClose: () => void }) {
   return (
     <div className={styles.scanner} data-testid="scanner">
       <SheetHead title={t('social.scan')} onClose={onClose} />
-      <video ref={video} className={styles.video} muted playsInline data-camera={camera} data-testid="scan-video" />
+      <video
+        ref={video}
+        className={styles.video}
+        hidden={camera === 'off'}
+        muted
+        playsInline
+        data-camera={camera}
+        data-testid="scan-video"
+      />
+      {camera === 'off' && (
+        <div className={styles.noCamera} aria-hidden="true">
+          <ScanIcon size={56} />
+        </div>
+      )}
       <p className={styles.hint}>{camera === 'off' ? t('social.cameraOff') : t('social.scanHint')}</p>
       <label className={`${styles.action} ${styles.primary}`}>
         <ImageIcon size={18} />
