@@ -27,7 +27,8 @@ export function LikeButton({ vodId, variant = 'pill' }: { vodId: number; variant
       className={className}
       aria-pressed={liked}
       aria-label={liked ? t('social.unlike') : t('social.like')}
-      disabled={digg.isPending}
+      // Until my like is known a tap could only guess which way to toggle.
+      disabled={digg.isPending || !state}
       data-testid="like-title"
       data-liked={liked}
       onClick={() => {
