@@ -45,6 +45,7 @@ export const DB_SPECS = [
   'points.spec.ts',
   'promotion.spec.ts',
   'requests.spec.ts',
+  'social.spec.ts',
   'rewarded-ads.spec.ts',
   'user-logs.spec.ts',
 ];

@@ -47,6 +47,7 @@ import { promotionModule } from './modules/promotion/index.ts';
 import { quotasModule } from './modules/quotas/index.ts';
 import { rewardsModule } from './modules/rewards/index.ts';
 import { smsModule } from './modules/sms/index.ts';
+import { socialModule } from './modules/social/index.ts';
 
 export const APP_VERSION = '1.3.8';
 
@@ -221,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(placesModule);
   // Movie requests and feedback, written through the community safety layer (modules/gbook).
   await app.register(gbookModule);
+  // Follows, homepages, likes of titles and short links; a member's short link pays the share task (modules/social).
+  await app.register(socialModule);
 
   const Health = z.object({ status: z.string(), db: z.string().optional() });
   app.get(

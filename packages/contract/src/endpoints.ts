@@ -23,6 +23,7 @@ import { posterEndpoints } from './endpoints/poster.ts';
 import { promotionEndpoints } from './endpoints/promotion.ts';
 import { quotaEndpoints } from './endpoints/quotas.ts';
 import { rewardsEndpoints } from './endpoints/rewards.ts';
+import { socialEndpoints } from './endpoints/social.ts';
 import { ulogEndpoints } from './endpoints/ulog.ts';
 
 export const endpoints = {
@@ -577,6 +578,7 @@ export const endpoints = {
   ...promotionEndpoints,
   ...quotaEndpoints,
   ...rewardsEndpoints,
+  ...socialEndpoints,
   ...ulogEndpoints,
   ...jobsEndpoints,
 } as const satisfies Record<string, Endpoint>;

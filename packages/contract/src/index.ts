@@ -22,4 +22,5 @@ export * from './poster.ts';
 export * from './promotion.ts';
 export * from './quotas.ts';
 export * from './rewards.ts';
+export * from './social.ts';
 export * from './ulog.ts';

@@ -31,9 +31,10 @@ export const TASK_PLOG = {
 export const EXCHANGE_PLOG_TYPE = 24;
 /**
  * plog types a client may report through setPlog; the others are awarded by the server itself (23 "save promotion
- * QR" is paid by the poster's download, createQrcode, never on a client's word).
+ * QR" is paid by the poster's download, createQrcode; 21 "share" by the creation of a short link, shortUrl; never on
+ * a client's word).
  */
-export const CLIENT_TASK_TYPES = [TASK_PLOG.checkIn, TASK_PLOG.adClick, TASK_PLOG.share] as const;
+export const CLIENT_TASK_TYPES = [TASK_PLOG.checkIn, TASK_PLOG.adClick] as const;
 /** Most watched seconds one setDuration report may add (the player reports every 30 s). */
 export const DURATION_REPORT_MAX_S = 120;
 

@@ -1,10 +1,12 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { GBOOK_PATHS } from '../features/gbook';
 import { loadHls } from '../features/player/hlsEngine';
+import { socialPaths } from '../features/social/paths';
 import { mediaPaths } from '../lib/mediaPaths';
 import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
 import { currentUserId, useSession } from '../lib/session';
 import { installSessionRefresh } from '../lib/sessionRefresh';
+import { renderFeedComments, renderUserComments } from './communitySlots';
 import { lazyPage } from './lazyPage';
 import { PageBoundary } from './PageBoundary';
 import { PLACEHOLDER_ROUTES } from './placeholders';
@@ -95,6 +97,9 @@ const MySeekMoviePage = lazyPage(() => import('../features/gbook/MySeekMoviePage
 const FeedBackPage = lazyPage(() => import('../features/gbook/FeedBackPage'));
 const FeedBackListPage = lazyPage(() => import('../features/gbook/FeedBackListPage'));
 const CommentCenterPage = lazyPage(() => import('../features/comments/CommentCenterPage'));
+const FriendListPage = lazyPage(() => import('../features/social/FriendListPage'));
+const FriendInfoPage = lazyPage(() => import('../features/social/FriendInfoPage'));
+const ShareToPage = lazyPage(() => import('../features/social/ShareToPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
@@ -133,10 +138,10 @@ export function AppRoutes() {
         <Route path={mediaPaths.wallpaperCollection} element={<WallpaperCollectionPage />} />
         <Route path={paths.collectionList} element={<CollectionListPage />} />
         <Route path={paths.recordList} element={<RecordListPage />} />
-        <Route path={mediaPaths.smallVideo} element={<SmallVideoPage />} />
-        <Route path={mediaPaths.smallDetail} element={<SmallVideoPage />} />
+        <Route path={mediaPaths.smallVideo} element={<SmallVideoPage renderComments={renderFeedComments} />} />
+        <Route path={mediaPaths.smallDetail} element={<SmallVideoPage renderComments={renderFeedComments} />} />
         <Route path={mediaPaths.playlet} element={<PlayletPage />} />
-        <Route path={mediaPaths.playletDetail} element={<PlayletDetailPage />} />
+        <Route path={mediaPaths.playletDetail} element={<PlayletDetailPage renderComments={renderFeedComments} />} />
         <Route path={mediaPaths.live} element={<LivePage />} />
         <Route path={paths.detail} element={<DetailPage />} />
         <Route path={paths.search} element={<SearchPage />} />
@@ -156,6 +161,9 @@ export function AppRoutes() {
         <Route path={paths.openLocation} element={<OpenLocationPage />} />
         <Route path={GBOOK_PATHS.community} element={<SeekMoviePage />} />
         <Route path={GBOOK_PATHS.detail} element={<SeekMovieDetailPage />} />
+        {/* The homepage's comments section: the comments feature's list (communitySlots.tsx). */}
+        <Route path={socialPaths.friendInfo} element={<FriendInfoPage commentsSlot={renderUserComments} />} />
+        <Route path={socialPaths.shareTo} element={<ShareToPage />} />
         <Route
           path={paths.personalCenter}
           element={
@@ -195,6 +203,8 @@ export function AppRoutes() {
             [GBOOK_PATHS.feedback, <FeedBackPage key="feed-back" />],
             [GBOOK_PATHS.feedbackList, <FeedBackListPage key="feed-back-list" />],
             [paths.commentList, <CommentCenterPage key="comment-list" />],
+            [socialPaths.fanList, <FriendListPage key="fans" type="fan" />],
+            [socialPaths.attentionList, <FriendListPage key="attention" type="attention" />],
           ] as const
         ).map(([path, page]) => (
           <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />

@@ -21,6 +21,7 @@ export const paths = {
   redemptionCode: '/pages/me/plog/redemption-code',
   pointsCenter: '/pages/me/plog/points-center',
   taskList: '/pages/me/task-list',
+  shareTo: '/pages/me/share-to',
   exchangeCenter: '/pages/me/plog/exchange-center',
   cashCenter: '/pages/me/plog/cash-center',
   cashList: '/pages/me/plog/cash-list',

@@ -23,6 +23,7 @@ import { PROMOTION_MESSAGES, type PromotionKey } from './promotion-messages.ts';
 import { QUOTAS_MESSAGES, type QuotasKey } from './quotas-messages.ts';
 import { REWARDS_MESSAGES, type RewardsKey } from './rewards-messages.ts';
 import { SIGNIN_MESSAGES, type SigninKey } from './signin-messages.ts';
+import { SOCIAL_MESSAGES, type SocialKey } from './social-messages.ts';
 
 export type MessageKey =
   | BillingKey
@@ -44,6 +45,7 @@ export type MessageKey =
   | QuotasKey
   | AdsKey
   | RewardsKey
+  | SocialKey
   | 'ok'
   | 'validation'
   | 'v_required'
@@ -91,6 +93,7 @@ type Catalogue = Record<
     | PromotionKey
     | QuotasKey
     | RewardsKey
+    | SocialKey
     | AdsKey
   >,
   string
@@ -368,6 +371,7 @@ const TABLES = Object.fromEntries(
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],
       ...REWARDS_MESSAGES[l],
+      ...SOCIAL_MESSAGES[l],
     },
   ]),
 ) as Record<Locale, Record<MessageKey, string>>;

@@ -14,3 +14,4 @@ export * from './points.ts';
 export * from './promotion.ts';
 export * from './quotas.ts';
 export * from './rewards.ts';
+export * from './social.ts';

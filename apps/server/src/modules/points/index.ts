@@ -2,8 +2,14 @@
  * The points module (issue 7 item 5; spec §3 Task config, §4 Sign-in and Duration reward, §5 exchange, §7, §9):
  * daily tasks and check-in, duration rewards and the daily free-use counters (points.service.ts), the exchange
  * centre (exchange.service.ts) and the console's task editor, quotas, prices and report (points-admin.service.ts),
- * all on points.repo.ts; the routes (points.routes.ts) and the handler paying the "collect a film" task
- * (points.events.ts). Shape of a module: core/module.ts.
+ * all on points.repo.ts; the routes (points.routes.ts) and the handlers paying the "collect a film" and "share"
+ * tasks (points.events.ts). Shape of a module: core/module.ts.
+ *
+ * The daily tasks paid by events count distinct things, once each per operator day, up to the task's `num` (the
+ * task list shows `count/num` and the task's name says "n a day"): "collect" one film per favourite (ref: vod_id);
+ * "share" (plog type 21) one shared page per short link a member makes (`share.created`, modules/social; ref: the
+ * link's code, one code per page), so sharing the same page again that day pays nothing and sharing `num` different
+ * pages completes the task. A client can no longer report a share through setPlog (CLIENT_TASK_TYPES).
  *
  * Other modules are reached lazily through `app.services`, at request time: the ledger (every change of points),
  * the app config (bindPhonePoint), billing's `grantVip` (VIP days bought with points) and the ads module (the

@@ -9,6 +9,9 @@
  *   off (`points_task_off`) is not a failure; any other failure is the bus's to log and never fails the favourite.
  * - `comment.posted` (modules/community/comments.events.ts): a comment or reply that became shown pays the daily
  *   comment task (spec §9; plog type 22 = TASK_PLOG.comment) with the comment id as `ref`, within the task's `num`.
+ * - `share.created` (modules/social/social.events.ts): a member's short link pays the daily "share" task (plog type
+ *   21 = TASK_PLOG.share) once per page and operator day (ref: the link's code), up to `num` a day; setPlog no
+ *   longer takes type 21.
  */
 import { TASK_PLOG } from '@openvod/contract';
 import { AppError } from '../../core/errors.ts';
@@ -29,6 +32,15 @@ declare module '../../core/events.ts' {
 
 /** Subscribe the points module's handlers on `events`. */
 export function subscribePoints(events: EventBus, points: PointsService): void {
+  // A member's short link (modules/social, shortUrl) pays the daily "share" task: one page once a day (ref: the
+  // link's code), up to the operator's daily count `num`.
+  events.on('share.created', async ({ user, code }) => {
+    try {
+      await points.award(user.user_id, TASK_PLOG.share, code);
+    } catch (err) {
+      if (!(err instanceof AppError && err.key === 'points_task_off')) throw err;
+    }
+  });
   events.on('favourite.added', async ({ user, vodId }) => {
     try {
       await points.award(user.user_id, TASK_PLOG.collectFilm, vodId);

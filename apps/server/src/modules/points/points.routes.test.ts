@@ -79,11 +79,11 @@ describe('setPlog check-in (type 10)', () => {
 });
 
 describe('setPlog other types', () => {
-  it('caps share (21) per day, one per shared id, and refuses server-only and unknown types', async () => {
+  it('refuses share (21; paid by shortUrl, modules/social), other server-only and unknown types', async () => {
     const u = await makeUser(t);
-    const paid = [];
-    for (const id of [1, 1, 2, 3, 4]) paid.push((await get(u, `/api/points/plog?type=21&id=${id}`)).json().point);
-    expect(paid).toEqual([2, 0, 2, 2, 0]); // cap num 3
+    const share = await get(u, '/api/points/plog?type=21&id=1');
+    expect(share.statusCode).toBe(400);
+    expect(share.json().msg).toBe('This reward is given automatically');
     const comment = await get(u, '/api/points/plog?type=22&id=1');
     expect(comment.statusCode).toBe(400);
     expect(comment.json().msg).toBe('This reward is given automatically');
@@ -296,15 +296,16 @@ describe('getTask single and the console', () => {
     });
     expect(upd.json().info).toMatchObject({ points: 4, num: 1 });
     const u = await makeUser(t);
-    expect((await get(u, '/api/points/plog?type=21&id=9')).json().point).toBe(4);
-    expect((await get(u, '/api/points/plog?type=21&id=8')).json().point).toBe(0);
+    const award = (ref: number) => t.app.services.points.award(u.user.user_id, 21, ref).then((r) => r.point);
+    expect(await award(9)).toBe(4);
+    expect(await award(8)).toBe(0);
     await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/points/tasks/${share.task_id}`,
       headers: admin,
       payload: { enabled: false },
     });
-    expect((await get(u, '/api/points/plog?type=21&id=7')).statusCode).toBe(400);
+    await expect(award(7)).rejects.toMatchObject({ key: 'points_task_off' });
     const missing = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/points/tasks/9999',

@@ -21,6 +21,7 @@ import { usePlayback } from '../../features/player/usePlayback';
 import { PlayerMessage, VideoPlayer } from '../../features/player/VideoPlayer';
 import { flushWatchSeconds, reportWatchSeconds } from '../../features/points/reportWatch';
 import { useFreeView } from '../../features/quotas/useFreeView';
+import { LikeButton } from '../../features/social/LikeButton';
 import { useBack } from '../../lib/navigation';
 import { positiveInt } from '../../lib/routes';
 import { BackIcon } from '../../ui/icons';
@@ -207,6 +208,7 @@ function TitlePage() {
           <>
             <VodInfo vod={vod} />
             <FavouriteButton vod={vod} play={selection?.episode.name ?? ''}>
+              <LikeButton vodId={vod.vod_id} />
               <ShareButton vod={vod} />
             </FavouriteButton>
             {selection && (

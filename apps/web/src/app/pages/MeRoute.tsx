@@ -6,6 +6,7 @@ import { useCommentUserCount } from '../../features/comments';
 import { GBOOK_PATHS, useGbookUnread } from '../../features/gbook';
 import MePage from '../../features/me/MePage';
 import { LANGUAGE_NAMES } from '../../features/settings/languages';
+import { FriendCounts, ScanButton } from '../../features/social';
 import { isGuestUser, useSession } from '../../lib/session';
 import { getDeviceId } from '../../lib/storage';
 import { useEffectiveLocale } from '../useEffectiveLocale';
@@ -26,6 +27,8 @@ export default function MeRoute() {
       deviceGuestName={guestName}
       badges={{ [GBOOK_PATHS.community]: unread?.request ?? 0, [GBOOK_PATHS.feedback]: unread?.feedback ?? 0 }}
       commentUnread={commentCounts.data?.unread ?? 0}
+      socialSlot={user && !isGuestUser(user, guestName) ? <FriendCounts userId={user.user_id} /> : undefined}
+      headerRight={<ScanButton />}
     />
   );
 }

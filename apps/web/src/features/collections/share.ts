@@ -1,12 +1,8 @@
 /**
- * Sharing a title (spec §9 daily reward "share", plog type 21 = TASK_PLOG.share; issue 7 item 5): the system share
- * sheet (Web Share API) where the device has one, else the link is copied. A completed share is reported with
- * setPlog type 21 and the title as `id` (signed-in users only); the server pays the operator's amount once per title
- * a day, up to the task's daily count, and answers `point` 0 otherwise. A cancelled share reports nothing.
+ * Sharing a title through the system share sheet (Web Share API) where the device has one, else by copying the link.
+ * The "share" task (spec §9, plog type 21) is paid by the server when a member makes a short link (share-to page,
+ * modules/social), never on a client's report.
  */
-import { TASK_PLOG } from '@openvod/contract';
-import { api } from '../../lib/api';
-import { applyPointsBalance } from '../../lib/pointsBalance';
 
 /** How the share went: shared through the sheet, link copied, cancelled by the viewer, or impossible here. */
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'unavailable';
@@ -42,15 +38,4 @@ export async function shareTitle(target: ShareTarget, nav: Partial<Navigator> = 
     }
   }
   return 'unavailable';
-}
-
-/** Report a completed share of title `vodId` (setPlog type 21). Resolves the points paid (0: none today). */
-export async function reportShare(vodId: number): Promise<number> {
-  const r = await api.request<{ code: number; msg: string; point?: number; user_points?: number }>('/api/points/plog', {
-    method: 'GET',
-    query: { type: TASK_PLOG.share, id: vodId },
-    auth: true,
-  });
-  applyPointsBalance(r.user_points);
-  return r.point ?? 0;
 }

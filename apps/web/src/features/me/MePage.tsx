@@ -48,6 +48,10 @@ interface MePageProps {
   badges?: Partial<Record<string, number>>;
   /** Unread replies to the user's comments: the review centre entry's badge. */
   commentUnread?: number;
+  /** Under the stats: the follow counts of the signed-in user (the social feature's, composed in app/). */
+  socialSlot?: ReactNode;
+  /** The header's right slot (the scan entry, composed in app/). */
+  headerRight?: ReactNode;
 }
 
 function dateOf(seconds: number, locale: string): string {
@@ -66,6 +70,8 @@ export default function MePage({
   deviceGuestName = '',
   badges = {},
   commentUnread = 0,
+  socialSlot,
+  headerRight,
 }: MePageProps) {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
@@ -116,7 +122,7 @@ export default function MePage({
 
   return (
     <div className={styles.page}>
-      <PageHeader back={false} title={t('me.title')} />
+      <PageHeader back={false} title={t('me.title')} right={headerRight} />
       <div className={styles.profile} data-testid="me-profile" data-user-id={user?.user_id ?? 0}>
         <Link to={user ? paths.personalCenter : paths.login} className={styles.profileMain}>
           <span className={styles.avatar} aria-hidden="true">
@@ -170,6 +176,8 @@ export default function MePage({
           </div>
         </div>
       )}
+
+      {user && socialSlot}
 
       <Link to={paths.buyCenter} className={styles.vip} data-testid="me-vip">
         <CrownIcon size={22} />

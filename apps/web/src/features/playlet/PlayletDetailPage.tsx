@@ -1,5 +1,5 @@
 import { Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCountHit, useVodDetail } from '../../lib/catalogueQueries';
@@ -13,15 +13,22 @@ import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import { SwipePager } from '../../ui/SwipePager';
 import { mediaUrl, resolveSelection } from '../player';
 import { FeedVideo } from '../smallvideo';
+import { FeedActions } from '../social';
 import styles from './PlayletDetailPage.module.css';
+
+export interface PlayletDetailPageProps {
+  /** The comment sheet of title `vodId` (app/ composes it); left out, the player has no comment button. */
+  renderComments?: (vodId: number, onClose: () => void) => ReactNode;
+}
 
 /**
  * `playlet/playlet-detail?id=&nid=` (spec §2): a short drama in a vertical full-screen player, one episode per screen
  * (episodes of the first playable source). Swiping up, the 'next' button or the end of an episode goes to the next
  * one, which is preloaded while the current one plays; the episode grid jumps anywhere. `nid` (1-based) follows the
- * episode shown, replacing the history entry.
+ * episode shown, replacing the history entry. The right-side column likes the drama (with its count), opens its
+ * comments (with `renderComments`) and shares the episode shown (features/social FeedActions).
  */
-export default function PlayletDetailPage() {
+export default function PlayletDetailPage({ renderComments }: PlayletDetailPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -78,6 +85,13 @@ export default function PlayletDetailPage() {
                 onAutoplayMuted={() => setMuted(true)}
                 onEnded={i === index ? next : undefined}
                 testId={i === index ? 'feed-video' : `feed-video-${i > index ? 'next' : 'prev'}`}
+              />
+              <FeedActions
+                vodId={id}
+                title={name}
+                sharePath={playletDetailPath(id, episode.nid)}
+                renderComments={renderComments}
+                className={styles.actions}
               />
             </div>
           );

@@ -33,7 +33,7 @@ export interface TaskPlaces {
 
 /**
  * Where a daily task is done (its "go" action), never a page where it cannot be: watching (a film, or minutes),
- * favouriting and sharing on a title's page; an ad click on home when the banner slot is on, else on a title's page
+ * favouriting on a title's page, sharing on share-to; an ad click on home when the banner slot is on, else on a title's page
  * when the detail or player slot is on. Check-in is done right here, and a task with no such place (no title known
  * yet, no slot on this app shows, or a type this app has no page for) gets no route. The server offers only tasks
  * the product can complete (apps/server/src/modules/points `offeredTasks`).
@@ -47,9 +47,11 @@ export function taskRoute(task: { plog_type: number; long: number }, places: Tas
       return places.bannerAds ? paths.home : places.titleAds ? title : undefined;
     case TASK_PLOG.watchFilm:
     case TASK_PLOG.collectFilm:
-    case TASK_PLOG.share:
     case TASK_PLOG.comment:
       return title;
+    case TASK_PLOG.share:
+      // The share page makes the short link, which pays the task on the server (modules/social).
+      return paths.shareTo;
     case TASK_PLOG.saveQr:
       // The poster is saved on the promotion methods page (the server pays the task on the download).
       return paths.rewardMore;

@@ -176,11 +176,14 @@ describe('task-list', () => {
     const withTitle = { ...none, titleId: 5 };
     const t = (plog_type: number, long = 0) => ({ plog_type, long });
     expect(taskRoute(t(TASK_PLOG.checkIn), withTitle)).toBeUndefined();
-    for (const type of [TASK_PLOG.watchFilm, TASK_PLOG.collectFilm, TASK_PLOG.share, TASK_PLOG.comment])
+    for (const type of [TASK_PLOG.watchFilm, TASK_PLOG.collectFilm, TASK_PLOG.comment])
       expect(taskRoute(t(type), withTitle)).toBe(detailPath(5));
+    // Sharing is done on share-to (its short link pays the task), title or not.
+    expect(taskRoute(t(TASK_PLOG.share), withTitle)).toBe(paths.shareTo);
     expect(taskRoute(t(TASK_PLOG.watch10Min, 10), withTitle)).toBe(detailPath(5));
     // No title known yet: no go rather than a page without one.
-    expect(taskRoute(t(TASK_PLOG.share), none)).toBeUndefined();
+    expect(taskRoute(t(TASK_PLOG.watchFilm), none)).toBeUndefined();
+    expect(taskRoute(t(TASK_PLOG.share), none)).toBe(paths.shareTo);
     // An ad click goes where an ad shows: home's banner, else a title's page, else nowhere.
     expect(taskRoute(t(TASK_PLOG.adClick), { ...withTitle, bannerAds: true })).toBe(paths.home);
     expect(taskRoute(t(TASK_PLOG.adClick), { ...withTitle, titleAds: true })).toBe(detailPath(5));

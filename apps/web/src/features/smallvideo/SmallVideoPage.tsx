@@ -1,14 +1,16 @@
 import type { VodItem } from '@openvod/contract';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCountHit, useVodInfinite } from '../../lib/catalogueQueries';
 import { modeFor, useSpecialType, useVodDetails, windowIds } from '../../lib/feedData';
+import { smallDetailPath } from '../../lib/mediaPaths';
 import { picUrl } from '../../lib/picUrl';
 import { positiveInt } from '../../lib/routes';
 import { FeedTopBar, MuteButton } from '../../ui/FeedTopBar';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import { SwipePager } from '../../ui/SwipePager';
+import { FeedActions } from '../social';
 import { FeedVideo } from './FeedVideo';
 import { firstStream } from './feedData';
 import styles from './SmallVideoPage.module.css';
@@ -26,19 +28,32 @@ export function feedItems<T extends { vod_id: number }>(list: readonly T[], star
   return [start, ...list];
 }
 
+export interface SmallVideoPageProps {
+  /** The comment sheet of title `vodId` (app/ composes it); left out, the feed has no comment button. */
+  renderComments?: (vodId: number, onClose: () => void) => ReactNode;
+}
+
 /**
  * `smallvideo/index` and `detail/small-detail?id=` (spec §2): the small-video category (`app_smallvideo_typeid`) as
  * a vertical full-screen feed, one video per screen. The current video plays, the others are paused, the next one is
- * preloaded; swipe, the wheel or the arrow keys move through it. small-detail opens it at title `id`.
+ * preloaded; swipe, the wheel or the arrow keys move through it. small-detail opens it at title `id`. Each video has
+ * the right-side column of like (with its count), comments (with `renderComments`) and share (features/social
+ * FeedActions; sharing leads to share-to with the video's small-detail page).
  */
-export default function SmallVideoPage() {
+export default function SmallVideoPage({ renderComments }: SmallVideoPageProps) {
   const [params] = useSearchParams();
   const startId = positiveInt(params.get('id'));
   // index and small-detail share this page: a new start title is a new feed.
-  return <SmallVideoFeed key={startId ?? 0} startId={startId} />;
+  return <SmallVideoFeed key={startId ?? 0} startId={startId} renderComments={renderComments} />;
 }
 
-function SmallVideoFeed({ startId }: { startId: number | undefined }) {
+function SmallVideoFeed({
+  startId,
+  renderComments,
+}: {
+  startId: number | undefined;
+  renderComments: SmallVideoPageProps['renderComments'];
+}) {
   const { t } = useTranslation();
   const { types, typeId } = useSpecialType('app_smallvideo_typeid');
   const list = useVodInfinite({ type_id: typeId, limit: PAGE_SIZE }, typeId > 0);
@@ -124,6 +139,13 @@ function SmallVideoFeed({ startId }: { startId: number | undefined }) {
                 )}
                 <p className={styles.hint}>{last ? t('common.noMore') : i === 0 ? t('media.swipeHint') : ''}</p>
               </div>
+              <FeedActions
+                vodId={item.vod_id}
+                title={item.vod_name}
+                sharePath={smallDetailPath(item.vod_id)}
+                renderComments={renderComments}
+                className={styles.actions}
+              />
             </article>
           );
         }}
