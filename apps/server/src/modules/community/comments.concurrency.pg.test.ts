@@ -1,11 +1,11 @@
 /**
- * Likes under concurrency (issue 16 "Proven by tests"), on PostgreSQL only (PGlite runs one transaction at a time):
- * 100 concurrent likes of one comment by one user count once; 100 by different users count 100.
+ * Likes under concurrency, on PostgreSQL only (a `.pg.test.ts`, run by the DATABASE_URL pass of vitest.config.ts;
+ * PGlite runs one transaction at a time): 100 concurrent likes of one comment by one user count once; 100 by different users count 100.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macComment, macCommentDigg, macVod } from '../../db/schema/index.ts';
-import { createTestApp, onPostgres, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser, nextIp, type TestUser } from '../accounts/test-helpers.ts';
 import { makeUsers } from '../billing/test-helpers.ts';
 
@@ -13,7 +13,7 @@ let t: TestApp;
 let author: TestUser;
 let commentId: number;
 
-describe.runIf(onPostgres)('commentDigg concurrency (PostgreSQL)', () => {
+describe('commentDigg concurrency (PostgreSQL)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const [vod] = await t.db.db
