@@ -28,8 +28,8 @@ export async function deleteMute(db: Db, userId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Every mute with its user's names, newest first. */
-export async function listMutes(db: Db) {
+/** Every mute (or only `userId`'s) with its user's names, newest first. */
+export async function listMutes(db: Db, userId?: number) {
   return db
     .select({
       user_id: communityMute.user_id,
@@ -41,6 +41,7 @@ export async function listMutes(db: Db) {
     })
     .from(communityMute)
     .innerJoin(macUser, eq(macUser.user_id, communityMute.user_id))
+    .where(userId === undefined ? undefined : eq(communityMute.user_id, userId))
     .orderBy(desc(communityMute.created_at));
 }
 

@@ -180,7 +180,7 @@ export class CommunityService {
     if (!(await repo.userExists(this.deps.db, userId))) throw notFound('user_not_found');
     const until = days ? new Date(this.now().getTime() + days * 86_400_000) : null;
     await repo.upsertMute(this.deps.db, userId, reason, until);
-    const row = (await repo.listMutes(this.deps.db)).find((r) => r.user_id === userId);
+    const [row] = await repo.listMutes(this.deps.db, userId);
     if (!row) throw notFound('user_not_found');
     return toMute(row);
   }

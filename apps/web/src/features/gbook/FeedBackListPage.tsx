@@ -2,8 +2,6 @@
  * My feedback (spec §2 me/feed-back-list; §7 gbookView type=feedback): the member's feedback with screenshots and
  * the operator's replies; replies not seen before carry a "New" mark (listing them clears the badge).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
@@ -17,14 +15,9 @@ import { useGbookList } from './queries';
 
 export default function FeedBackListPage() {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
   const member = useIsMember();
   const q = useGbookList({ type: 'feedback' }, member);
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
-  const updatedAt = q.dataUpdatedAt;
-  useEffect(() => {
-    if (updatedAt > 0) void client.invalidateQueries({ queryKey: ['gbook', 'unread'] });
-  }, [updatedAt, client]);
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.feedBackList')} />

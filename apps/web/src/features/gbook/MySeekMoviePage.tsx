@@ -3,8 +3,6 @@
  * resolved ones link to the title; those resolved or replied since last seen carry a "New" mark (listing them
  * clears the Me page's badge).
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
@@ -19,15 +17,9 @@ import { RequestCard } from './RequestCard';
 
 export default function MySeekMoviePage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const member = useIsMember();
   const q = useGbookList({ type: 'request', mine: true }, member);
   const rows = q.data?.pages.flatMap((p) => p.list) ?? [];
-  // The server marked the listed ones read: the badges refetch.
-  const updatedAt = q.dataUpdatedAt;
-  useEffect(() => {
-    if (updatedAt > 0) void client.invalidateQueries({ queryKey: ['gbook', 'unread'] });
-  }, [updatedAt, client]);
   return (
     <div className={styles.page}>
       <PageHeader title={t('pages.mySeekMovie')} />

@@ -8,9 +8,17 @@ import { useIsMember } from './memberGate';
 /** A gbookView list, page after page (`enabled` false for an own list while the viewer is not a member). */
 export function useGbookList(p: Omit<ViewParams, 'page'>, enabled = true) {
   const userId = useSession((s) => s.user?.user_id ?? 0);
+  const client = useQueryClient();
+  // The member's own lists (my requests, my feedback): the server marks the rows it lists read.
+  const marksRead = Boolean(p.mine) || p.type === 'feedback';
   return useInfiniteQuery({
     queryKey: ['gbook', 'list', userId, p.type, p.mine ? 1 : 0, p.state ?? 'all', p.order ?? 'time'],
-    queryFn: ({ pageParam, signal }) => gbookApi.view({ ...p, page: pageParam }, signal),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await gbookApi.view({ ...p, page: pageParam }, signal);
+      // Rows were marked read: the badges refetch.
+      if (marksRead) void client.invalidateQueries({ queryKey: ['gbook', 'unread'] });
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.pagecount ? last.page + 1 : undefined),
     staleTime: 0,
