@@ -3,6 +3,7 @@
  * stopping the real server as its own process.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -26,9 +27,31 @@ export const log = (msg: string) => process.stdout.write(`${msg}\n`);
 let built = false;
 
 /**
- * Start the compiled server (apps/server/dist/main.js, what `npm start` runs in production; built first with
- * scripts/build.mjs --if-changed, once per bench run) on 127.0.0.1:`port` with `env`; resolves once /readyz answers
- * 200 (240 s max).
+ * The environment variables and Node flags of the server's production command, read from apps/server/package.json's
+ * `start` script (`VAR=value ... node <flags> dist/main.js`), so the bench measures the process `npm start` runs:
+ * `MALLOC_ARENA_MAX=2` (glibc keeps one 64 MB arena per thread that ever allocated, e.g. argon2 hashing in the thread
+ * pool, resident after the work) and `--max-semi-space-size` (V8's young generation).
+ */
+export function productionCommand(): { env: Record<string, string>; flags: string[] } {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const m = /^((?:\w+=\S+\s+)*)node\s+((?:--\S+\s+)*)dist\/main\.js$/.exec(pkg.scripts.start.trim());
+  if (!m) throw new Error(`apps/server's start script is not "VAR=v node --flags dist/main.js": ${pkg.scripts.start}`);
+  const env = Object.fromEntries(
+    (m[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => kv.split('=', 2) as [string, string]),
+  );
+  return { env, flags: (m[2] ?? '').trim().split(/\s+/).filter(Boolean) };
+}
+
+/**
+ * Start the compiled server (apps/server/dist/main.js with the environment and flags of `npm start` in production,
+ * {@link productionCommand}; built first with scripts/build.mjs --if-changed, once per bench run) on
+ * 127.0.0.1:`port` with `env`; resolves once /readyz answers 200 (240 s max).
  */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   if (!built) {
@@ -39,8 +62,9 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     if (build.status !== 0) throw new Error(`build failed (${build.status})`);
     built = true;
   }
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  const production = productionCommand();
+  const child = spawn(process.execPath, [...production.flags, path.join(ROOT, 'apps/server/dist/main.js')], {
+    env: { ...process.env, ...production.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 240_000;

@@ -6,16 +6,23 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
+/**
+ * Keys an in-process limiter keeps (the LRU's `max`). lru-cache allocates its arrays for `max` entries up front
+ * (about 3 MB per 100 000), and a process has a dozen limiters: 20 000 keys active in one window is far more than one
+ * self-hosted process meets, and a deployment of several processes keeps its limits in Redis.
+ */
+export const MEMORY_KEYS_MAX = 20_000;
+
 /** Counts hits per key in a fixed window that starts with the first hit; `hit` returns the count including it. */
 export interface HitCounter {
   hit(key: string): Promise<number>;
 }
 
-/** {@link HitCounter} in this process (an LRU of at most 100 000 keys). */
+/** {@link HitCounter} in this process (an LRU of at most {@link MEMORY_KEYS_MAX} keys). */
 export class MemoryHitCounter implements HitCounter {
   private hits: LRUCache<string, { n: number }>;
   constructor(windowMs: number) {
-    this.hits = new LRUCache({ max: 100_000, ttl: windowMs });
+    this.hits = new LRUCache({ max: MEMORY_KEYS_MAX, ttl: windowMs });
   }
   async hit(key: string): Promise<number> {
     const entry = this.hits.get(key);

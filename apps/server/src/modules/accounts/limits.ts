@@ -15,6 +15,7 @@
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
+import { MEMORY_KEYS_MAX } from '../../core/hit-counter.ts';
 
 /** Counts failures per key within a fixed window that starts with the first failure. */
 export interface FailureCounter {
@@ -28,14 +29,14 @@ export interface FailureCounter {
   reset(key: string): Promise<void>;
 }
 
-/** {@link FailureCounter} in this process's memory (an LRU of at most 100 000 keys). */
+/** {@link FailureCounter} in this process's memory (an LRU of at most {@link MEMORY_KEYS_MAX} keys). */
 export class MemoryFailureCounter implements FailureCounter {
   private hits: LRUCache<string, { n: number }>;
   constructor(
     readonly max: number,
     readonly windowMs: number,
   ) {
-    this.hits = new LRUCache({ max: 100_000, ttl: windowMs, ttlAutopurge: false });
+    this.hits = new LRUCache({ max: MEMORY_KEYS_MAX, ttl: windowMs, ttlAutopurge: false });
   }
   async blocked(key: string): Promise<boolean> {
     return (this.hits.get(key)?.n ?? 0) >= this.max;

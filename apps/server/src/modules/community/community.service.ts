@@ -12,7 +12,7 @@ import { type CommunityMute, CommunitySettings, type CommunityWriteKind, ErrorCo
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { AppError, notFound, unauthorized } from '../../core/errors.ts';
-import type { HitCounter } from '../../core/hit-counter.ts';
+import { type HitCounter, MEMORY_KEYS_MAX } from '../../core/hit-counter.ts';
 import { getSettings, setSetting } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
@@ -33,9 +33,9 @@ export interface OnceStore {
   claim(key: string, ttlMs: number): Promise<boolean>;
 }
 
-/** {@link OnceStore} in this process (an LRU of at most 100 000 keys). */
+/** {@link OnceStore} in this process (an LRU of at most {@link MEMORY_KEYS_MAX} keys). */
 export class MemoryOnceStore implements OnceStore {
-  private keys = new LRUCache<string, true>({ max: 100_000, ttlAutopurge: false });
+  private keys = new LRUCache<string, true>({ max: MEMORY_KEYS_MAX, ttlAutopurge: false });
   async claim(key: string, ttlMs: number): Promise<boolean> {
     if (this.keys.has(key)) return false;
     this.keys.set(key, true, { ttl: ttlMs });

@@ -114,7 +114,7 @@ export class QuotasService {
    * dropped by {@link forgetWatchRecords} (the index.ts wires it to those changes, in every process). Absences are
    * not kept: the view taken a moment later must open the title at once.
    */
-  private readonly watchRecords = new LRUCache<string, true>({ max: 100_000, ttl: WATCH_RECORD_TTL_MS });
+  private readonly watchRecords = new LRUCache<string, true>({ max: 20_000, ttl: WATCH_RECORD_TTL_MS });
   /** Raised by {@link forgetWatchRecords}: a read begun before it is not kept. */
   private watchRecordsGeneration = 0;
 
