@@ -21,7 +21,13 @@ export function Thread({ thread, onReply }: { thread: CommentThread; onReply?: (
       {replies.length > 0 && (
         <div className={styles.replies} data-testid="comment-replies">
           {replies.map((r) => (
-            <CommentItemView key={r.comment_id} comment={r} onReply={onReply} reply />
+            <CommentItemView
+              key={r.comment_id}
+              comment={r}
+              onReply={onReply}
+              reply
+              threadAuthor={thread.comment_name}
+            />
           ))}
           {(hidden > 0 || (open && all.hasNextPage)) && (
             <button

@@ -201,6 +201,21 @@ describe('writing', () => {
     await waitFor(() => expect(calls).toContain('POST /api/comments {"rid":42,"pid":1,"content":"agreed"}'));
   });
 
+  it("names whom a reply answers only when it is not the thread's author, before the reply's text", async () => {
+    const top = thread(1, { comment_name: 'ann', comment_reply: 2, comment_content: 'top words' }, [
+      item(11, { comment_pid: 1, comment_name: 'bob', reply_name: 'ann', comment_content: 'to ann' }),
+      item(12, { comment_pid: 1, comment_name: 'ann', reply_name: 'bob', comment_content: 'to bob' }),
+    ]);
+    routes['/api/comments'] = () => page([top]);
+    renderAt(<CommentsSection vodId={42} />);
+    fireEvent.click(await screen.findByTestId('comments-all'));
+    const replies = await within(await screen.findByTestId('comment-sheet')).findByTestId('comment-replies');
+    const [toAnn, toBob] = within(replies).getAllByTestId('comment-item') as HTMLElement[];
+    expect(within(toAnn as HTMLElement).queryByTestId('comment-reply-to')).toBeNull();
+    expect(within(toBob as HTMLElement).getByTestId('comment-reply-to').textContent).toBe('Reply to @bob:');
+    expect(within(toBob as HTMLElement).getByTestId('comment-text').textContent).toBe('to bob');
+  });
+
   it('likes once, reports with a reason after confirming, deletes its own after confirming', async () => {
     renderAt(<CommentsSection vodId={42} />);
     const hot = await screen.findByTestId('comments-hot');
@@ -264,5 +279,19 @@ describe('user text', () => {
     expect(within(list).getByTestId('comment-text').textContent).toBe(XSS_SCRIPT);
     expect(calls.some((c) => c.includes('/api/comments?user_id=5'))).toBe(true);
     expect(list.querySelector('script')).toBeNull();
+  });
+
+  it('names the title of each comment on the homepage and links to it', async () => {
+    routes['/api/comments'] = () => page([{ ...item(5, { comment_rid: 42 }), vod_name: 'Title C', replies: [] }]);
+    renderAt(<UserComments userId={5} />);
+    const link = await screen.findByTestId('comment-vod');
+    expect(link.textContent).toBe('Title C');
+    expect(link.getAttribute('href')).toBe('/pages/detail/mov-detail?id=42');
+  });
+
+  it("does not name a title in a title's own list", async () => {
+    renderAt(<CommentsSection vodId={42} />);
+    await screen.findByTestId('comments-hot');
+    expect(screen.queryByTestId('comment-vod')).toBeNull();
   });
 });
