@@ -24,6 +24,13 @@ export const COMMENT_STATE_KEYS: Record<number, MessageKey> = {
 };
 const STATE_COLOR: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'default' };
 
+/**
+ * The comment text column (comments and reports): at most 420 px, wrapping anywhere (a long word, a URL) and keeping
+ * the writer's line breaks; the tables scroll sideways by their widest cell, so an unwrapped comment pushed the
+ * user, title and state columns off a 1280 px screen.
+ */
+export const TEXT_COLUMN = { maxWidth: 420, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } as const;
+
 /** A comment's state tag. */
 export function CommentState({ status }: { status: number }) {
   const { t } = useI18n();
@@ -80,7 +87,8 @@ export default function CommentsPage() {
       title: t('comments.col.text'),
       dataIndex: 'comment_content',
       render: (text: string, row) => (
-        <Space direction="vertical" size={0}>
+        // A long comment wraps within the column, so the user, title and state columns stay on screen at 1280 px.
+        <Space direction="vertical" size={0} style={TEXT_COLUMN}>
           {/* Plain text: React escapes it. */}
           <span data-testid="comment-text">{text}</span>
           {row.comment_pid > 0 && (
