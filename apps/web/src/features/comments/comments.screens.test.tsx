@@ -78,6 +78,11 @@ beforeEach(() => {
       page([
         { ...item(2, { user_id: 7, comment_content: 'mine shown' }), vod_name: 'Title A', comment_reply_read: 1 },
         {
+          ...item(4, { user_id: 7, comment_pid: 1, reply_name: 'user1', comment_content: 'my answer' }),
+          vod_name: 'Title A',
+          comment_reply_read: 1,
+        },
+        {
           ...item(3, { user_id: 7, comment_status: 0, comment_content: 'mine waiting' }),
           vod_name: 'Title B',
           comment_reply_read: 1,
@@ -247,6 +252,12 @@ describe('the review centre', () => {
     const mine = await screen.findByTestId('review-list-mine');
     expect(within(mine).getByText('mine shown')).toBeTruthy();
     expect(within(mine).getByText('Awaiting review')).toBeTruthy();
+    // My reply says whom it answered; my top comments say nothing of the kind.
+    expect(
+      within(mine)
+        .getAllByTestId('comment-reply-to')
+        .map((e) => e.textContent),
+    ).toEqual(['Reply to @user1:']);
     expect((await screen.findByTestId('review-unread')).textContent).toContain('2');
     expect(calls.some((c) => c.includes('/replies/read'))).toBe(false);
 
@@ -254,6 +265,7 @@ describe('the review centre', () => {
     const replies = await screen.findByTestId('review-list-replies');
     expect(within(replies).getByText('a reply to you')).toBeTruthy();
     expect(within(replies).getByTestId('review-unread-dot')).toBeTruthy();
+    expect(within(replies).queryByTestId('comment-reply-to')).toBeNull();
     await waitFor(() => expect(calls).toContain('POST /api/comments/replies/read'));
     // Each row leads to its title.
     expect(within(replies).getByTestId('review-item').getAttribute('href')).toContain('42');
