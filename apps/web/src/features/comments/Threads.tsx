@@ -36,7 +36,8 @@ export function Thread({ thread, onReply }: { thread: CommentThread; onReply?: (
               onClick={() => (open ? void all.fetchNextPage() : setOpen(true))}
               data-testid="comment-more-replies"
             >
-              {t('comments.moreReplies', { count: Math.max(hidden, 0) })}
+              {/* "Show all N replies": N is the thread's replies, not those still hidden. */}
+              {t('comments.moreReplies', { count: thread.comment_reply })}
             </button>
           )}
         </div>

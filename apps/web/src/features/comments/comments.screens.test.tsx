@@ -141,13 +141,28 @@ describe('the title page section', () => {
     const sheet = await screen.findByTestId('comment-sheet');
     expect(await within(sheet).findByText('the hottest')).toBeTruthy();
     expect(within(sheet).getByText('first reply')).toBeTruthy();
-    // 3 replies, 1 came with the thread: the rest on demand (commentList pid).
+    // 3 replies, 1 came with the thread: the rest on demand (commentList pid); the link counts them all.
+    expect(within(sheet).getByTestId('comment-more-replies').textContent).toBe('Show all 3 replies');
     fireEvent.click(within(sheet).getByTestId('comment-more-replies'));
     await waitFor(() => expect(calls.some((c) => c.includes('/api/comments?pid=1'))).toBe(true));
     fireEvent.click(within(sheet).getByTestId('comment-order-new'));
     await waitFor(() =>
       expect(calls.some((c) => /\/api\/comments\?rid=42&order=new&page=1&limit=20/.test(c))).toBe(true),
     );
+  });
+
+  it('replies to a previewed comment in the sheet and counts its replies', async () => {
+    renderAt(<CommentsSection vodId={42} />);
+    const hot = await screen.findByTestId('comments-hot');
+    expect(within(hot).getByTestId('comments-reply-count').textContent).toBe('3 replies');
+    expect(screen.getByTestId('comments-new').querySelector('[data-testid="comments-reply-count"]')).toBeNull();
+    fireEvent.click(within(hot).getByTestId('comment-reply'));
+    const sheet = await screen.findByTestId('comment-sheet');
+    expect(within(within(sheet).getByTestId('comment-composer')).getByText('Reply to user1')).toBeTruthy();
+    const box = within(sheet).getByTestId('comment-composer').querySelector('textarea') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'me too' } });
+    fireEvent.click(within(sheet).getByTestId('comment-send'));
+    await waitFor(() => expect(calls).toContain('POST /api/comments {"rid":42,"pid":1,"content":"me too"}'));
   });
 
   it('is not shown while comments are off', async () => {
