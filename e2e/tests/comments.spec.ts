@@ -69,6 +69,8 @@ async function signInFromTitle(page: Page, vodId: number, name: string) {
   await page.getByTestId('login-submit-password').click();
   await expect(page).toHaveURL(new RegExp(`mov-detail\\?id=${vodId}`));
   await expect(page.getByTestId('comments-section')).toBeVisible();
+  // The sign-in's "Logged in" toast is gone before the next toast is read (a fast run saw both at once).
+  await expect(page.getByTestId('toast')).toHaveCount(0);
 }
 
 test('members comment, reply, report; the console hides it; script payloads never run', async ({

@@ -159,7 +159,7 @@ test('a member requests a movie and sends feedback; the operator resolves and re
   await expect(page.getByTestId('my-feedback-badge')).toHaveText('1');
   await page.getByTestId('my-feedback').click();
   const answered = page.getByTestId('feedback-item').filter({ hasText: tag });
-  await expect(answered.getByTestId('feedback-reply')).toHaveText(`Reply: Fixed in the next version ${tag}`);
+  await expect(answered.getByTestId('feedback-reply')).toHaveText(`Team reply: Fixed in the next version ${tag}`);
   await expect(answered.getByTestId('feedback-new')).toBeVisible();
   await expectNoScript(page);
   await shoot(page, 'my-feedback');

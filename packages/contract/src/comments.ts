@@ -50,6 +50,11 @@ export const CommentItem = z.object({
   reply_name: z.string(),
   /** 1 when the caller liked it (0 for tourists). */
   digg: z.number().int(),
+  /**
+   * The title's name, in a user's list only (commentList `user_id`, the personal homepage, where a comment needs
+   * the title it is about; '' when the title is gone). Absent from a title's own lists.
+   */
+  vod_name: z.string().optional(),
 });
 export type CommentItem = z.infer<typeof CommentItem>;
 /** A top comment with its first {@link COMMENT_FIRST_REPLIES} shown replies (oldest first). */

@@ -10,7 +10,7 @@ import { call, errorMessage, type Res } from '../api.ts';
 import { type MessageKey, useI18n } from '../i18n.ts';
 import { queryClient } from '../queries.ts';
 import { FilteredTable, formatTime, intParam, useUrlQuery } from '../ui.tsx';
-import { CommentState } from './Comments.tsx';
+import { CommentState, TEXT_COLUMN } from './Comments.tsx';
 
 type Item = Res<'adminListCommentReports'>['list'][number];
 type State = 'open' | 'hidden' | 'dismissed';
@@ -50,7 +50,7 @@ export default function CommentReportsPage() {
       title: t('comments.col.text'),
       dataIndex: 'comment_content',
       render: (text: string, row) => (
-        <Space direction="vertical" size={2}>
+        <Space direction="vertical" size={2} style={TEXT_COLUMN}>
           {/* Plain text: React escapes it. */}
           <span data-testid="report-text">{text}</span>
           <Typography.Text type="secondary">

@@ -24,6 +24,13 @@ export const COMMENT_STATE_KEYS: Record<number, MessageKey> = {
 };
 const STATE_COLOR: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'default' };
 
+/**
+ * The comment text column (comments and reports): at most 420 px, wrapping anywhere (a long word, a URL) and keeping
+ * the writer's line breaks; the tables scroll sideways by their widest cell, so an unwrapped comment pushed the
+ * user, title and state columns off a 1280 px screen.
+ */
+export const TEXT_COLUMN = { maxWidth: 420, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } as const;
+
 /** A comment's state tag. */
 export function CommentState({ status }: { status: number }) {
   const { t } = useI18n();
@@ -80,38 +87,28 @@ export default function CommentsPage() {
       title: t('comments.col.text'),
       dataIndex: 'comment_content',
       render: (text: string, row) => (
-        <Space direction="vertical" size={0}>
+        // The writer, title, time and address go under the text (as on the reports page), and a long comment wraps
+        // within the column: the state, counts and actions stay on a 1280 px screen without scrolling sideways.
+        <Space direction="vertical" size={2} style={TEXT_COLUMN}>
           {/* Plain text: React escapes it. */}
           <span data-testid="comment-text">{text}</span>
           {row.comment_pid > 0 && (
             <Typography.Text type="secondary">{t('comments.replyOf', { id: row.comment_pid })}</Typography.Text>
           )}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <span data-testid="comment-user">{row.comment_name || t('comments.deletedUser')}</span>
+            {row.user_id > 0 && ` #${row.user_id}`} · {row.vod_name} #{row.comment_rid} · {formatTime(row.comment_time)}
+            {row.comment_ip && ` · ${row.comment_ip}`}
+          </Typography.Text>
         </Space>
-      ),
-    },
-    {
-      title: t('comments.col.user'),
-      dataIndex: 'comment_name',
-      render: (name: string, row) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <span data-testid="comment-user">{name || t('comments.deletedUser')}</span>{' '}
-          {row.user_id > 0 && <Typography.Text type="secondary">#{row.user_id}</Typography.Text>}
-        </span>
-      ),
-    },
-    {
-      title: t('comments.col.title'),
-      dataIndex: 'vod_name',
-      render: (name: string, row) => (
-        <span>
-          {name} <Typography.Text type="secondary">#{row.comment_rid}</Typography.Text>
-        </span>
       ),
     },
     { title: t('comments.col.state'), dataIndex: 'comment_status', render: (s: number) => <CommentState status={s} /> },
     {
       title: t('comments.col.counts'),
       key: 'counts',
+      // The title ("Likes · replies · reports") wraps over the short counts.
+      width: 110,
       render: (_v, row) => (
         // In the order of the column's title (likes · replies · reports).
         <span style={{ whiteSpace: 'nowrap' }} data-testid="comment-counts">
@@ -120,20 +117,9 @@ export default function CommentsPage() {
       ),
     },
     {
-      title: t('comments.col.time'),
-      dataIndex: 'comment_time',
-      render: (iso: string, row) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {formatTime(iso)}
-          <br />
-          <Typography.Text type="secondary">{row.comment_ip}</Typography.Text>
-        </span>
-      ),
-    },
-    {
       title: t('common.actions'),
       key: 'actions',
-      // The table scrolls sideways at 1280 px: the actions stay in view.
+      // On a narrower screen the table scrolls sideways: the actions stay in view.
       fixed: 'right',
       width: 200,
       render: (_v, row) => (

@@ -120,14 +120,23 @@ export async function repliesPage(db: Db, q: { pid: number; limit: number; offse
   return { rows: rows as ItemRow[], total: Number(total?.n ?? 0) };
 }
 
-/** One page of a user's shown comments and replies, newest first. */
+/** One page of a user's shown comments and replies, newest first, each with its title's name (the homepage). */
 export async function userPage(db: Db, q: { userId: number; limit: number; offset: number; viewer: number }) {
   const where = and(eq(macComment.user_id, q.userId), eq(macComment.comment_status, SHOWN));
   const [rows, [total]] = await Promise.all([
-    itemQuery(db, q.viewer).where(where).orderBy(desc(macComment.comment_id)).limit(q.limit).offset(q.offset),
+    db
+      .select({ ...itemColumns(q.viewer), vod_name: sql<string>`coalesce(${macVod.vod_name}, '')` })
+      .from(macComment)
+      .leftJoin(macUser, eq(macUser.user_id, macComment.user_id))
+      .leftJoin(replyUser, eq(replyUser.user_id, macComment.comment_reply_uid))
+      .leftJoin(macVod, and(eq(macVod.vod_id, macComment.comment_rid), eq(macComment.comment_mid, 1)))
+      .where(where)
+      .orderBy(desc(macComment.comment_id))
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ n: count() }).from(macComment).where(where),
   ]);
-  return { rows: rows as ItemRow[], total: Number(total?.n ?? 0) };
+  return { rows: rows as (ItemRow & { vod_name: string })[], total: Number(total?.n ?? 0) };
 }
 
 /** Shown comments and replies of a title (`mac_comment_count`). */

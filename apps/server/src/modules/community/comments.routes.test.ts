@@ -115,6 +115,9 @@ describe('commentSave', () => {
     expect(count.info.total).toBe(list.total + 2);
     const byUser = (await get(undefined, `/api/comments?user_id=${bob.user.user_id}`)).json();
     expect(byUser.list.map((c: { comment_id: number }) => c.comment_id)).toContain(r1.comment_id);
+    // The homepage's list names the title of each comment; a title's own list does not repeat it.
+    expect(byUser.list[0]).toMatchObject({ vod_name: '评论测试片', replies: [] });
+    expect(thread).not.toHaveProperty('vod_name');
     expect((await get(undefined, '/api/comments')).statusCode).toBe(400);
   });
 

@@ -143,8 +143,14 @@ export class CommentService {
     if ((await this.deps.commentStatus()) !== 1) return empty;
     let res: { rows: repo.ItemRow[]; total: number };
     if (q.pid) res = await repo.repliesPage(this.db, { pid: q.pid, limit: q.limit, offset, viewer });
-    else if (q.user_id) res = await repo.userPage(this.db, { userId: q.user_id, limit: q.limit, offset, viewer });
-    else if (q.rid) {
+    else if (q.user_id) {
+      const mine = await repo.userPage(this.db, { userId: q.user_id, limit: q.limit, offset, viewer });
+      return {
+        ...ok,
+        list: mine.rows.map((r) => ({ ...toItem(r), vod_name: r.vod_name ?? '', replies: [] })),
+        ...pageOf(q.page, q.limit, mine.total),
+      };
+    } else if (q.rid) {
       res = await repo.titlePage(this.db, { mid: q.mid, rid: q.rid, order: q.order, limit: q.limit, offset, viewer });
       const replies = await repo.firstReplies(
         this.db,

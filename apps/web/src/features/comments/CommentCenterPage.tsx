@@ -82,8 +82,14 @@ function ReviewList({ kind, unread }: { kind: Tab; unread: number }) {
             )}
             <time className={styles.time}>{commentTime(c.comment_time, i18n.language)}</time>
           </div>
-          <p className={styles.text} data-testid="comment-text">
-            {c.comment_content}
+          <p className={styles.text}>
+            {/* One of my replies says whom it answered (a reply to me answers me: nothing to say). */}
+            {kind === 'mine' && c.reply_name && (
+              <span className={styles.replyTo} data-testid="comment-reply-to">
+                {t('comments.replyPrefix', { name: c.reply_name })}
+              </span>
+            )}
+            <span data-testid="comment-text">{c.comment_content}</span>
           </p>
           <p className={styles.reviewFoot}>
             <span className={styles.vodName}>{c.vod_name}</span>

@@ -1,12 +1,15 @@
 /**
- * One comment (or reply) as the app shows it: author, time, text, like, reply and the "more" actions (report with a
- * reason, delete one's own), each write asking for confirmation as spec §5 says and sending tourists to sign in
- * first ({@link useWriteGate}). Text is rendered as React text (escaped), never as HTML.
+ * One comment (or reply) as the app shows it: author, time, whom a reply answers, text, the title (in a user's list),
+ * like, reply and the "more" actions (report with a reason, delete one's own), each write asking for confirmation as
+ * spec §5 says and sending tourists to sign in first ({@link useWriteGate}). Text is rendered as React text
+ * (escaped), never as HTML.
  */
 import { COMMENT_REPORT_REASONS, type CommentItem, type CommentReportReason } from '@openvod/contract';
 import { ActionSheet, Popup, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { detailPath } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { confirm, ensureRender, overlayContainer, toast } from '../../ui/feedback';
 import { ChatIcon, UserIcon } from '../../ui/icons';
@@ -34,9 +37,14 @@ interface Props {
   onReply?: (c: CommentItem) => void;
   /** Smaller layout for replies under a thread. */
   reply?: boolean;
+  /**
+   * Name of the thread's top comment author: a reply answering that author needs no "reply to" (it sits under the
+   * comment it answers), a reply to another reply names whom it answers (Bilibili's "回复 @name：").
+   */
+  threadAuthor?: string;
 }
 
-export function CommentItemView({ comment: c, onReply, reply = false }: Props) {
+export function CommentItemView({ comment: c, onReply, reply = false, threadAuthor }: Props) {
   const { t, i18n } = useTranslation();
   const me = useSession((s) => s.user?.user_id ?? 0);
   const gate = useWriteGate();
@@ -45,6 +53,7 @@ export function CommentItemView({ comment: c, onReply, reply = false }: Props) {
   const [reporting, setReporting] = useState(false);
   const mine = me > 0 && c.user_id === me;
   const name = c.user_id ? c.comment_name : t('comments.deletedUser');
+  const replyTo = c.reply_name && c.reply_name !== threadAuthor ? c.reply_name : '';
 
   const like = () => {
     if (gate() || c.digg) return;
@@ -91,12 +100,23 @@ export function CommentItemView({ comment: c, onReply, reply = false }: Props) {
           <span className={styles.name} data-testid="comment-name">
             {name}
           </span>
-          {c.reply_name && <span className={styles.replyTo}>{t('comments.replyTo', { name: c.reply_name })}</span>}
           <time className={styles.time}>{commentTime(c.comment_time, i18n.language)}</time>
         </div>
-        <p className={styles.text} data-testid="comment-text">
-          {c.comment_content}
+        <p className={styles.text}>
+          {/* Whom it answers goes before the text, where a long name wraps instead of crowding the author's. */}
+          {replyTo && (
+            <span className={styles.replyTo} data-testid="comment-reply-to">
+              {t('comments.replyPrefix', { name: replyTo })}
+            </span>
+          )}
+          <span data-testid="comment-text">{c.comment_content}</span>
         </p>
+        {/* A user's list (the homepage) says which title each comment is about, and leads to it. */}
+        {c.vod_name && (
+          <Link to={detailPath(c.comment_rid)} className={styles.vodLink} data-testid="comment-vod">
+            {c.vod_name}
+          </Link>
+        )}
         {c.comment_status === 0 && <p className={styles.pending}>{t('comments.pending')}</p>}
         <div className={styles.actions}>
           <button

@@ -21,9 +21,11 @@ export interface CommentSheetProps {
   vodId: number;
   open: boolean;
   onClose: () => void;
+  /** Open with the composer replying to this comment (the title page's "reply" on a comment it previews). */
+  replyTo?: CommentItem;
 }
 
-export function CommentSheet({ vodId, open, onClose }: CommentSheetProps) {
+export function CommentSheet({ vodId, open, onClose, replyTo }: CommentSheetProps) {
   const { t } = useTranslation();
   const count = useCommentCount(vodId);
   return (
@@ -40,16 +42,16 @@ export function CommentSheet({ vodId, open, onClose }: CommentSheetProps) {
         onClose={onClose}
         closeTestId="comment-sheet-close"
       />
-      <CommentBoard vodId={vodId} />
+      <CommentBoard vodId={vodId} initialReplyTo={replyTo} />
     </Popup>
   );
 }
 
-/** The order tabs, the threads and the composer (the sheet's body). */
-export function CommentBoard({ vodId }: { vodId: number }) {
+/** The order tabs, the threads and the composer (the sheet's body), replying to `initialReplyTo` when given. */
+export function CommentBoard({ vodId, initialReplyTo }: { vodId: number; initialReplyTo?: CommentItem }) {
   const { t } = useTranslation();
   const [order, setOrder] = useState<CommentOrder>('hot');
-  const [replyTo, setReplyTo] = useState<CommentItem | undefined>();
+  const [replyTo, setReplyTo] = useState<CommentItem | undefined>(initialReplyTo);
   const list = useCommentThreads(vodId, order);
   const threads = list.data?.pages.flatMap((p) => p.list) ?? [];
   return (

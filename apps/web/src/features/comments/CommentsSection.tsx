@@ -1,9 +1,11 @@
 /**
  * The title page's comments (after the synopsis): the count, the hottest and the newest few comments, "all comments"
- * opening {@link CommentSheet} (full list, replies, composer) and a "write a comment" bar that opens it too. Hidden
- * while the operator has comments off (app config `comment_status` 0).
+ * opening {@link CommentSheet} (full list, replies, composer) and a "write a comment" bar that opens it too. A
+ * previewed comment offers "reply" (the sheet opens replying to it) and, when it has replies, "N replies" (the sheet
+ * shows them under it), as Bilibili's video page does. Hidden while the operator has comments off (app config
+ * `comment_status` 0).
  */
-import type { CommentThread } from '@openvod/contract';
+import type { CommentItem, CommentThread } from '@openvod/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../lib/appConfig';
@@ -20,6 +22,11 @@ export function CommentsSection({ vodId }: { vodId: number }) {
   const { t } = useTranslation();
   const config = useAppConfig();
   const [open, setOpen] = useState(false);
+  const [replyTo, setReplyTo] = useState<CommentItem | undefined>();
+  const openSheet = (to?: CommentItem) => {
+    setReplyTo(to);
+    setOpen(true);
+  };
   const gate = useWriteGate();
   const count = useCommentCount(vodId);
   const hot = useCommentPreview(vodId, 'hot', PREVIEW);
@@ -33,13 +40,26 @@ export function CommentsSection({ vodId }: { vodId: number }) {
       <div className={styles.group} data-testid={testId}>
         <h3 className={styles.groupTitle}>{title}</h3>
         {list.map((c) => (
-          <CommentItemView key={c.comment_id} comment={c} />
+          <div key={c.comment_id}>
+            <CommentItemView comment={c} onReply={openSheet} />
+            {c.comment_reply > 0 && (
+              <button
+                type="button"
+                className={`${styles.link} ${styles.previewReplies}`}
+                onClick={() => openSheet()}
+                data-testid="comments-reply-count"
+              >
+                {t('comments.replyCount', { count: c.comment_reply })}
+                <ChevronRightIcon size={12} />
+              </button>
+            )}
+          </div>
         ))}
       </div>
     );
   return (
     <section className={styles.section} data-testid="comments-section">
-      <button type="button" className={styles.sectionHead} onClick={() => setOpen(true)} data-testid="comments-all">
+      <button type="button" className={styles.sectionHead} onClick={() => openSheet()} data-testid="comments-all">
         <h2 className={styles.sectionTitle}>
           {t('comments.title')}{' '}
           <span className={styles.count} data-testid="comments-count">
@@ -56,12 +76,12 @@ export function CommentsSection({ vodId }: { vodId: number }) {
       <button
         type="button"
         className={styles.writeBar}
-        onClick={() => !gate() && setOpen(true)}
+        onClick={() => !gate() && openSheet()}
         data-testid="comments-write"
       >
         {t('comments.placeholder')}
       </button>
-      <CommentSheet vodId={vodId} open={open} onClose={() => setOpen(false)} />
+      <CommentSheet vodId={vodId} open={open} onClose={() => setOpen(false)} replyTo={replyTo} />
     </section>
   );
 }

@@ -21,7 +21,13 @@ export function Thread({ thread, onReply }: { thread: CommentThread; onReply?: (
       {replies.length > 0 && (
         <div className={styles.replies} data-testid="comment-replies">
           {replies.map((r) => (
-            <CommentItemView key={r.comment_id} comment={r} onReply={onReply} reply />
+            <CommentItemView
+              key={r.comment_id}
+              comment={r}
+              onReply={onReply}
+              reply
+              threadAuthor={thread.comment_name}
+            />
           ))}
           {(hidden > 0 || (open && all.hasNextPage)) && (
             <button
@@ -30,7 +36,8 @@ export function Thread({ thread, onReply }: { thread: CommentThread; onReply?: (
               onClick={() => (open ? void all.fetchNextPage() : setOpen(true))}
               data-testid="comment-more-replies"
             >
-              {t('comments.moreReplies', { count: Math.max(hidden, 0) })}
+              {/* "Show all N replies": N is the thread's replies, not those still hidden. */}
+              {t('comments.moreReplies', { count: thread.comment_reply })}
             </button>
           )}
         </div>

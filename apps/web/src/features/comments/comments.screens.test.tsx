@@ -78,6 +78,11 @@ beforeEach(() => {
       page([
         { ...item(2, { user_id: 7, comment_content: 'mine shown' }), vod_name: 'Title A', comment_reply_read: 1 },
         {
+          ...item(4, { user_id: 7, comment_pid: 1, reply_name: 'user1', comment_content: 'my answer' }),
+          vod_name: 'Title A',
+          comment_reply_read: 1,
+        },
+        {
           ...item(3, { user_id: 7, comment_status: 0, comment_content: 'mine waiting' }),
           vod_name: 'Title B',
           comment_reply_read: 1,
@@ -136,13 +141,28 @@ describe('the title page section', () => {
     const sheet = await screen.findByTestId('comment-sheet');
     expect(await within(sheet).findByText('the hottest')).toBeTruthy();
     expect(within(sheet).getByText('first reply')).toBeTruthy();
-    // 3 replies, 1 came with the thread: the rest on demand (commentList pid).
+    // 3 replies, 1 came with the thread: the rest on demand (commentList pid); the link counts them all.
+    expect(within(sheet).getByTestId('comment-more-replies').textContent).toBe('Show all 3 replies');
     fireEvent.click(within(sheet).getByTestId('comment-more-replies'));
     await waitFor(() => expect(calls.some((c) => c.includes('/api/comments?pid=1'))).toBe(true));
     fireEvent.click(within(sheet).getByTestId('comment-order-new'));
     await waitFor(() =>
       expect(calls.some((c) => /\/api\/comments\?rid=42&order=new&page=1&limit=20/.test(c))).toBe(true),
     );
+  });
+
+  it('replies to a previewed comment in the sheet and counts its replies', async () => {
+    renderAt(<CommentsSection vodId={42} />);
+    const hot = await screen.findByTestId('comments-hot');
+    expect(within(hot).getByTestId('comments-reply-count').textContent).toBe('3 replies');
+    expect(screen.getByTestId('comments-new').querySelector('[data-testid="comments-reply-count"]')).toBeNull();
+    fireEvent.click(within(hot).getByTestId('comment-reply'));
+    const sheet = await screen.findByTestId('comment-sheet');
+    expect(within(within(sheet).getByTestId('comment-composer')).getByText('Reply to user1')).toBeTruthy();
+    const box = within(sheet).getByTestId('comment-composer').querySelector('textarea') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'me too' } });
+    fireEvent.click(within(sheet).getByTestId('comment-send'));
+    await waitFor(() => expect(calls).toContain('POST /api/comments {"rid":42,"pid":1,"content":"me too"}'));
   });
 
   it('is not shown while comments are off', async () => {
@@ -201,6 +221,21 @@ describe('writing', () => {
     await waitFor(() => expect(calls).toContain('POST /api/comments {"rid":42,"pid":1,"content":"agreed"}'));
   });
 
+  it("names whom a reply answers only when it is not the thread's author, before the reply's text", async () => {
+    const top = thread(1, { comment_name: 'ann', comment_reply: 2, comment_content: 'top words' }, [
+      item(11, { comment_pid: 1, comment_name: 'bob', reply_name: 'ann', comment_content: 'to ann' }),
+      item(12, { comment_pid: 1, comment_name: 'ann', reply_name: 'bob', comment_content: 'to bob' }),
+    ]);
+    routes['/api/comments'] = () => page([top]);
+    renderAt(<CommentsSection vodId={42} />);
+    fireEvent.click(await screen.findByTestId('comments-all'));
+    const replies = await within(await screen.findByTestId('comment-sheet')).findByTestId('comment-replies');
+    const [toAnn, toBob] = within(replies).getAllByTestId('comment-item') as HTMLElement[];
+    expect(within(toAnn as HTMLElement).queryByTestId('comment-reply-to')).toBeNull();
+    expect(within(toBob as HTMLElement).getByTestId('comment-reply-to').textContent).toBe('Reply to @bob:');
+    expect(within(toBob as HTMLElement).getByTestId('comment-text').textContent).toBe('to bob');
+  });
+
   it('likes once, reports with a reason after confirming, deletes its own after confirming', async () => {
     renderAt(<CommentsSection vodId={42} />);
     const hot = await screen.findByTestId('comments-hot');
@@ -232,6 +267,12 @@ describe('the review centre', () => {
     const mine = await screen.findByTestId('review-list-mine');
     expect(within(mine).getByText('mine shown')).toBeTruthy();
     expect(within(mine).getByText('Awaiting review')).toBeTruthy();
+    // My reply says whom it answered; my top comments say nothing of the kind.
+    expect(
+      within(mine)
+        .getAllByTestId('comment-reply-to')
+        .map((e) => e.textContent),
+    ).toEqual(['Reply to @user1:']);
     expect((await screen.findByTestId('review-unread')).textContent).toContain('2');
     expect(calls.some((c) => c.includes('/replies/read'))).toBe(false);
 
@@ -239,6 +280,7 @@ describe('the review centre', () => {
     const replies = await screen.findByTestId('review-list-replies');
     expect(within(replies).getByText('a reply to you')).toBeTruthy();
     expect(within(replies).getByTestId('review-unread-dot')).toBeTruthy();
+    expect(within(replies).queryByTestId('comment-reply-to')).toBeNull();
     await waitFor(() => expect(calls).toContain('POST /api/comments/replies/read'));
     // Each row leads to its title.
     expect(within(replies).getByTestId('review-item').getAttribute('href')).toContain('42');
@@ -264,5 +306,19 @@ describe('user text', () => {
     expect(within(list).getByTestId('comment-text').textContent).toBe(XSS_SCRIPT);
     expect(calls.some((c) => c.includes('/api/comments?user_id=5'))).toBe(true);
     expect(list.querySelector('script')).toBeNull();
+  });
+
+  it('names the title of each comment on the homepage and links to it', async () => {
+    routes['/api/comments'] = () => page([{ ...item(5, { comment_rid: 42 }), vod_name: 'Title C', replies: [] }]);
+    renderAt(<UserComments userId={5} />);
+    const link = await screen.findByTestId('comment-vod');
+    expect(link.textContent).toBe('Title C');
+    expect(link.getAttribute('href')).toBe('/pages/detail/mov-detail?id=42');
+  });
+
+  it("does not name a title in a title's own list", async () => {
+    renderAt(<CommentsSection vodId={42} />);
+    await screen.findByTestId('comments-hot');
+    expect(screen.queryByTestId('comment-vod')).toBeNull();
   });
 });

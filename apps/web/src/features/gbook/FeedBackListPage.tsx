@@ -65,7 +65,7 @@ export default function FeedBackListPage() {
       {q.isSuccess && q.hasNextPage && <InfiniteFooter hasMore loadMore={async () => void (await q.fetchNextPage())} />}
       <div className={styles.bar}>
         <Link to={GBOOK_PATHS.feedback} className={styles.primary} data-testid="new-feedback">
-          {t('pages.feedBack')}
+          {t('gbook.newFeedback')}
         </Link>
       </div>
     </div>

@@ -15,13 +15,14 @@ import type { GbookListItem } from './gbookApi';
 import { useMemberGate } from './memberGate';
 import { useHitGbook } from './queries';
 
-/** The request's state tag. */
+/** The request's state tag (one request: `gbook.state*`, singular where the filter tabs' `gbook.requesting` and
+ * `gbook.resolved` name the plural lists, as in French "Résolues"). */
 export function StateTag({ item }: { item: GbookListItem }) {
   const { t } = useTranslation();
   const resolved = item.gbook_state === 'resolved';
   return (
     <span className={`${styles.state} ${resolved ? styles.resolved : ''}`} data-testid="request-state">
-      {resolved ? t('gbook.resolved') : t('gbook.requesting')}
+      {resolved ? t('gbook.stateResolved') : t('gbook.stateRequesting')}
     </span>
   );
 }

@@ -10,7 +10,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { changeLocale, initI18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/queryClient';
 import { useSession } from '../../lib/session';
 import { getDeviceId } from '../../lib/storage';
@@ -109,6 +109,20 @@ describe('request community', () => {
   });
 });
 
+describe('request community in French', () => {
+  afterEach(async () => {
+    await changeLocale('en-us');
+  });
+
+  it("names one request's state in the singular, where the filter tabs name the lists", async () => {
+    await changeLocale('fr-fr');
+    renderPage(<SeekMoviePage />);
+    await screen.findAllByTestId('request-item');
+    expect(screen.getAllByTestId('request-state').map((e) => e.textContent)).toEqual(['En attente', 'Résolue']);
+    expect(screen.getByTestId('filter-resolved').textContent).toBe('Résolues');
+  });
+});
+
 describe('request form', () => {
   it('offers the genres, at most three, the captcha picture and the spec message for empty fields', async () => {
     renderPage(<SeekMovieFormPage />);
@@ -126,6 +140,22 @@ describe('request form', () => {
 });
 
 describe('feedback', () => {
+  it("offers to write another from the list, and shows the operator's reply as the team's", async () => {
+    vi.stubGlobal('fetch', async () => {
+      const mine = {
+        ...item(3, 'requesting', ''),
+        gbook_type: 'feedback',
+        gbook_content: 'It stalls',
+        gbook_reply: 'Fixed',
+      };
+      const body = ok({ list: [mine], page: 1, pagecount: 1, limit: 20, total: 1 });
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderPage(<FeedBackListPage />);
+    expect((await screen.findByTestId('feedback-reply')).textContent).toBe('Team reply: Fixed');
+    expect(screen.getByTestId('new-feedback').textContent).toBe('Send feedback');
+  });
+
   it('fills in the version and device, and refuses an unclear description', async () => {
     renderPage(<FeedBackPage />);
     expect(screen.getByTestId('feedback-auto').textContent).toContain('App version: ');

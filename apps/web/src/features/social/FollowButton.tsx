@@ -1,4 +1,8 @@
-/** Follow / unfollow a member (friendAdd, friendDel): a tourist or guest is asked to sign in first. */
+/**
+ * Follow / unfollow a member (friendAdd, friendDel): a tourist or guest is asked to sign in first. `fan`: the member
+ * follows me (the fan list), so the button says "follow back", and "mutual" once I follow them too (Bilibili's 回关 /
+ * 互相关注).
+ */
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../ui/feedback';
 import { errorMessage } from '../../ui/StateViews';
@@ -6,7 +10,15 @@ import { useMemberGate } from './memberGate';
 import { useFollow } from './queries';
 import styles from './social.module.css';
 
-export function FollowButton({ userId, following }: { userId: number; following: boolean }) {
+export function FollowButton({
+  userId,
+  following,
+  fan = false,
+}: {
+  userId: number;
+  following: boolean;
+  fan?: boolean;
+}) {
   const { t } = useTranslation();
   const gate = useMemberGate();
   const follow = useFollow();
@@ -28,7 +40,13 @@ export function FollowButton({ userId, following }: { userId: number; following:
         );
       }}
     >
-      {following ? t('social.following') : t('social.follow')}
+      {fan
+        ? following
+          ? t('social.mutual')
+          : t('social.followBack')
+        : following
+          ? t('social.following')
+          : t('social.follow')}
     </button>
   );
 }

@@ -41,7 +41,7 @@ export default function FriendListPage({ type }: { type: FriendListType }) {
                   <small>{groupDisplayName(r, t)}</small>
                 </span>
               </Link>
-              <FollowButton userId={r.user_id} following={r.is_follow} />
+              <FollowButton userId={r.user_id} following={r.is_follow} fan={type === 'fan'} />
             </li>
           ))}
         </ul>

@@ -100,7 +100,8 @@ describe('fan-list and attention-list', () => {
   it('lists fans with follow-back state and opens their homepages', async () => {
     renderPage(<FriendListPage type="fan" />);
     const items = await screen.findAllByTestId('friend-item');
-    expect(items.map((i) => i.textContent)).toEqual(['Member 21MemberFollowing', 'Member 22MemberFollow']);
+    // A fan I follow is mutual; one I do not, I may follow back (Bilibili's 互相关注 / 回关).
+    expect(items.map((i) => i.textContent)).toEqual(['Member 21MemberMutual', 'Member 22MemberFollow back']);
     expect(items[0]?.querySelector('a')?.getAttribute('href')).toBe('/pages/me/friend-info?id=21');
     expect(calls).toContain('/api/friends?type=fan&page=1&limit=20');
     fireEvent.click(screen.getByTestId('follow-22'));
