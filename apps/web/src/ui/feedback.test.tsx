@@ -2,9 +2,9 @@
  * Toasts and confirm dialogs show inside the element in native fullscreen (the player box), since the browser shows
  * nothing outside it there; elsewhere on the body.
  */
-import { Toast } from 'antd-mobile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlayContainer, toast } from './feedback';
+import { unmountOverlays } from './overlayRoots';
 
 function setFullscreen(el: Element | null) {
   Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => el });
@@ -12,7 +12,7 @@ function setFullscreen(el: Element | null) {
 
 afterEach(() => {
   setFullscreen(null);
-  Toast.clear();
+  unmountOverlays();
   document.body.innerHTML = '';
 });
 

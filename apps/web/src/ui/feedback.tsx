@@ -4,7 +4,8 @@
  */
 import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
+import { openRoots } from './overlayRoots';
 
 let renderSet = false;
 
@@ -12,18 +13,18 @@ let renderSet = false;
 export function ensureRender(): void {
   if (renderSet) return;
   renderSet = true;
-  const roots = new WeakMap<Element | DocumentFragment, Root>();
   unstableSetRender((node, container) => {
-    let root = roots.get(container);
+    let root = openRoots.get(container);
     if (!root) {
       root = createRoot(container);
-      roots.set(container, root);
+      openRoots.set(container, root);
     }
     root.render(node);
     return async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
+      if (openRoots.get(container) !== root) return;
       root.unmount();
-      roots.delete(container);
+      openRoots.delete(container);
     };
   });
 }
