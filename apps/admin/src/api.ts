@@ -110,6 +110,8 @@ const routes: { [K in ConsoleOp]: Pick<Table[K], 'method' | 'path'> } = {
   adminGetRewardSettings: { method: 'GET', path: '/api/admin/rewards/settings' },
   adminUpdateRewardSettings: { method: 'PUT', path: '/api/admin/rewards/settings' },
   adminRewardsReport: { method: 'GET', path: '/api/admin/rewards/report' },
+  // the downloads report (issue 17 item 7)
+  adminDownloadsReport: { method: 'GET', path: '/api/admin/downloads/report' },
   // background jobs (the server's core/jobs.ts)
   adminListJobs: { method: 'GET', path: '/api/admin/jobs' },
   adminListCash: { method: 'GET', path: '/api/admin/cash' },

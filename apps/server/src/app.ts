@@ -35,6 +35,7 @@ import { castModule } from './modules/cast/index.ts';
 import { communityModule } from './modules/community/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { danmakuModule } from './modules/danmaku/index.ts';
+import { downloadsModule } from './modules/downloads/index.ts';
 import { gbookModule } from './modules/gbook/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { MediaSigner, mediaModule } from './modules/media/index.ts';
@@ -207,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(quotasModule);
   // Rewarded ads: nonces, own-ad timing, AdMob SSV and uni-ad callbacks; grants on the ledger (modules/rewards).
   await app.register(rewardsModule);
+  // Download reports of the viewer app's downloader and the console's downloads report (modules/downloads).
+  await app.register(downloadsModule);
   // The promotion poster and identity QR; saving the poster pays the points task 23 (modules/poster).
   await app.register(posterModule);
   // Withdrawals and their payout (Alipay uni.transfer, the fake gateway, manual); money on the ledger (modules/cash).

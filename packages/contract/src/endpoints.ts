@@ -14,6 +14,7 @@ import { castEndpoints } from './endpoints/cast.ts';
 import { commentEndpoints } from './endpoints/comments.ts';
 import { communityEndpoints } from './endpoints/community.ts';
 import { danmakuEndpoints } from './endpoints/danmaku.ts';
+import { downloadsEndpoints } from './endpoints/downloads.ts';
 import { gbookEndpoints } from './endpoints/gbook.ts';
 import { jobsEndpoints } from './endpoints/jobs.ts';
 import { placesEndpoints } from './endpoints/places.ts';
@@ -567,6 +568,7 @@ export const endpoints = {
   ...adsEndpoints,
   ...communityEndpoints,
   ...danmakuEndpoints,
+  ...downloadsEndpoints,
   ...gbookEndpoints,
   ...commentEndpoints,
   ...castEndpoints,

@@ -9,6 +9,7 @@ export * from './comments.ts';
 export * from './community.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
+export * from './downloads.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './gbook.ts';

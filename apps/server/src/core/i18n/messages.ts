@@ -13,6 +13,7 @@ import { CATALOGUE_MESSAGES, type CatalogueKey } from './catalogue-messages.ts';
 import { COMMENT_MESSAGES, type CommentKey } from './comment-messages.ts';
 import { COMMUNITY_MESSAGES, type CommunityKey } from './community-messages.ts';
 import { DANMAKU_MESSAGES, type DanmakuKey } from './danmaku-messages.ts';
+import { DOWNLOADS_MESSAGES, type DownloadsKey } from './downloads-messages.ts';
 import { FEED_MESSAGES, type FeedKey } from './feed-messages.ts';
 import { GBOOK_MESSAGES, type GbookKey } from './gbook-messages.ts';
 import { PLACES_MESSAGES, type PlacesKey } from './places-messages.ts';
@@ -45,6 +46,7 @@ export type MessageKey =
   | QuotasKey
   | AdsKey
   | RewardsKey
+  | DownloadsKey
   | SocialKey
   | 'ok'
   | 'validation'
@@ -93,6 +95,7 @@ type Catalogue = Record<
     | PromotionKey
     | QuotasKey
     | RewardsKey
+    | DownloadsKey
     | SocialKey
     | AdsKey
   >,
@@ -371,6 +374,7 @@ const TABLES = Object.fromEntries(
       ...QUOTAS_MESSAGES[l],
       ...ADS_MESSAGES[l],
       ...REWARDS_MESSAGES[l],
+      ...DOWNLOADS_MESSAGES[l],
       ...SOCIAL_MESSAGES[l],
     },
   ]),

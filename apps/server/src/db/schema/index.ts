@@ -6,6 +6,7 @@ export * from './comments.ts';
 export * from './community.ts';
 export * from './content.ts';
 export * from './danmaku.ts';
+export * from './downloads.ts';
 export * from './gbook.ts';
 export * from './ledger.ts';
 export * from './places.ts';

@@ -260,6 +260,23 @@ export class PlaybackService {
     return this.page(user, mid, ULOG_TYPE.download, page, limit);
   }
 
+  /**
+   * Whether `userId` holds the download entry (mid 1, type 5) of episode `sid`/`nid` of title `vodId`: written by
+   * ajaxUlog `ac=set&type=5` once the quota rule let the download through (the downloads module's report counts
+   * only such episodes). One indexed read (`db`: the caller's transaction, or this service's database).
+   */
+  async hasDownload(userId: number, vodId: number, sid: number, nid: number, db: Db = this.db): Promise<boolean> {
+    const key: repo.UlogKey = {
+      user_id: userId,
+      ulog_mid: ULOG_MID.vod,
+      ulog_type: ULOG_TYPE.download,
+      ulog_rid: vodId,
+      ulog_sid: sid,
+      ulog_nid: nid,
+    };
+    return (await repo.entryByKey(db, key)) !== undefined;
+  }
+
   /** One page (`page` 1-based, `limit` entries) of the user's entries of `mid`/`type`, newest first. */
   private async page(user: UserRow, mid: number, type: number, page: number, limit: number): Promise<PlaysResponse> {
     const f = { user_id: user.user_id, ulog_mid: mid, ulog_type: type };
