@@ -240,9 +240,11 @@ function TaskRow({
   const navigate = useNavigate();
   const done = task.state === 'completed';
   const running = task.state === 'downloading' || task.state === 'calculating' || task.state === 'queued';
-  const size = done
-    ? formatBytes(task.fileSize)
-    : t('downloads.size', { done: formatBytes(task.fileSize), total: formatBytes(task.totalSize) });
+  // The total is known once the playlist is read (`calculating` ends): before that only what is stored.
+  const size =
+    done || task.totalSize <= 0
+      ? formatBytes(task.fileSize)
+      : t('downloads.size', { done: formatBytes(task.fileSize), total: formatBytes(task.totalSize) });
   const open = () => {
     if (editing) onToggle();
     else if (done) navigate(downloadPlayPath(task.id));

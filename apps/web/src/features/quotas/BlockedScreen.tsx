@@ -110,7 +110,10 @@ export function BlockedScreen({
         <p className={styles.text}>{text}</p>
         {check.reason === 'blocked' && (
           <p className={styles.count} data-testid="quota-count">
-            {t('quotas.freeCount', { used: check.free.used, total: check.free.total })}
+            {t(download ? 'quotas.freeDownloadCount' : 'quotas.freeCount', {
+              used: check.free.used,
+              total: check.free.total,
+            })}
           </p>
         )}
         <div className={styles.choices}>
