@@ -184,6 +184,14 @@ test.describe
         await page.goBack();
         await expect(page.getByTestId('downloads-page')).toBeVisible();
       }
+      // Still offline, the title page (its detail known from before) plays a downloaded episode from the device.
+      await page.evaluate((vod) => {
+        window.location.hash = `#/pages/detail/mov-detail?id=${vod}&sid=1&nid=2`;
+      }, id);
+      await expect(page.getByTestId('now-playing')).toContainText('02');
+      await expectVideoAdvances(page, 2);
+      await page.goBack();
+      await expect(page.getByTestId('downloads-page')).toBeVisible();
       // Played: no longer marked new. The progress kept on the device goes to the server when the network returns.
       for (const nid of [1, 2]) await expect(page.getByTestId(`download-new-${task(nid)}`)).toHaveCount(0);
       const synced = page.waitForRequest((r) => {
