@@ -6,6 +6,7 @@
  * VIP; or "your group may not download this category"), and after an ad or a purchase the rest is tried again.
  */
 import type { CheckBuyPopedomResponse } from '@openvod/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Popup } from 'antd-mobile';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,8 +81,27 @@ function SheetBody({
   const manager = useDownloadManager();
   const tasks = useDownloadTasks(manager);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<Blocked | undefined>();
+  // The flow's writes (the type 5 entries) as one mutation; the episodes' progress then lives in the downloader.
+  const flow = useMutation({
+    mutationFn: (requests: DownloadRequest[]) => {
+      if (!manager) throw new Error(t('downloads.checkFailed'));
+      return runDownloadFlow(requests, {
+        check: () => downloadsApi.check(vod.vod_id),
+        claim: currentUserId() > 0 ? (sid, nid) => downloadsApi.claim(vod.vod_id, sid, nid) : undefined,
+        add: (request) => manager.add(request),
+      });
+    },
+    onMutate: () => setBlocked(undefined),
+    onSuccess: (result) => {
+      const added = new Set(result.added.map((task) => task.nid));
+      setChosen((prev) => new Set([...prev].filter((nid) => !added.has(nid))));
+      if (result.added.length > 0) toast(t('downloads.added', { count: result.added.length }), 'success');
+      if (result.state === 'refused') setBlocked({ check: result.check, remaining: result.remaining });
+    },
+    onError: (err) => toast(err instanceof Error && err.message ? err.message : t('downloads.checkFailed'), 'fail'),
+  });
+  const busy = flow.isPending;
 
   const taskOf = useMemo(() => {
     const byId = new Map<string, DownloadTask>();
@@ -100,25 +120,9 @@ function SheetBody({
       return next;
     });
 
-  const run = async (requests: DownloadRequest[]) => {
+  const run = (requests: DownloadRequest[]) => {
     if (!manager || busy || requests.length === 0) return;
-    setBusy(true);
-    setBlocked(undefined);
-    try {
-      const result = await runDownloadFlow(requests, {
-        check: () => downloadsApi.check(vod.vod_id),
-        claim: currentUserId() > 0 ? (sid, nid) => downloadsApi.claim(vod.vod_id, sid, nid) : undefined,
-        add: (request) => manager.add(request),
-      });
-      const added = new Set(result.added.map((task) => task.nid));
-      setChosen((prev) => new Set([...prev].filter((nid) => !added.has(nid))));
-      if (result.added.length > 0) toast(t('downloads.added', { count: result.added.length }), 'success');
-      if (result.state === 'refused') setBlocked({ check: result.check, remaining: result.remaining });
-    } catch (err) {
-      toast(err instanceof Error && err.message ? err.message : t('downloads.checkFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
+    flow.mutate(requests);
   };
 
   const requestsOf = (nids: Iterable<number>): DownloadRequest[] => {
@@ -140,7 +144,7 @@ function SheetBody({
   if (blocked) {
     return (
       <div className={styles.sheetBlocked} data-testid="download-blocked">
-        {renderBlocked(blocked.check, () => void run(requestsOf(blocked.remaining.map((r) => r.nid))))}
+        {renderBlocked(blocked.check, () => run(requestsOf(blocked.remaining.map((r) => r.nid))))}
         <button type="button" className={styles.textButton} onClick={() => setBlocked(undefined)}>
           {t('downloads.backToEpisodes')}
         </button>
@@ -200,7 +204,7 @@ function SheetBody({
           type="button"
           className={styles.primaryButton}
           disabled={chosen.size === 0 || busy || !manager}
-          onClick={() => void run(requestsOf(chosen))}
+          onClick={() => run(requestsOf(chosen))}
           data-testid="download-start"
         >
           {busy ? t('downloads.starting') : t('downloads.start', { count: chosen.size })}

@@ -7,11 +7,13 @@
  */
 import type { CheckBuyPopedomResponse, UserInfo } from '@openvod/contract';
 import { QUOTA_CODE } from '@openvod/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
+import { createQueryClient } from '../../lib/queryClient';
 import { paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { BlockedScreen } from '../quotas/BlockedScreen';
@@ -99,12 +101,14 @@ function Where() {
 
 function withManager(node: ReactNode, at = '/') {
   return render(
-    <DownloadManagerContext.Provider value={manager}>
-      <MemoryRouter initialEntries={[at]}>
-        {node}
-        <Where />
-      </MemoryRouter>
-    </DownloadManagerContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <DownloadManagerContext.Provider value={manager}>
+        <MemoryRouter initialEntries={[at]}>
+          {node}
+          <Where />
+        </MemoryRouter>
+      </DownloadManagerContext.Provider>
+    </QueryClientProvider>,
   );
 }
 
