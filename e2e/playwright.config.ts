@@ -41,6 +41,7 @@ export const DB_SPECS = [
   'console-downloads.spec.ts',
   'console-first-hour.spec.ts',
   'console-import.spec.ts',
+  'downloads.spec.ts',
   'free-views.spec.ts',
   'guest-account.spec.ts',
   'points.spec.ts',
