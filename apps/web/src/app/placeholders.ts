@@ -1,4 +1,9 @@
-/** Spec §2 routes not built yet: each renders a translated "coming soon" page with a back button. */
-export const PLACEHOLDER_ROUTES = [{ path: '/pages/me/download/index', title: 'pages.download' }] as const;
+import type messages from '../locales/zh-cn.json';
 
-export type PlaceholderTitleKey = (typeof PLACEHOLDER_ROUTES)[number]['title'];
+/**
+ * Spec §2 routes not built yet: each renders a translated "coming soon" page with a back button. None left since
+ * the download page (issue 17); the mechanism stays for the next route that is named before it is built.
+ */
+export const PLACEHOLDER_ROUTES: readonly { path: string; title: PlaceholderTitleKey }[] = [];
+
+export type PlaceholderTitleKey = `pages.${keyof (typeof messages)['pages']}`;

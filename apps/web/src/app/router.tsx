@@ -7,6 +7,7 @@ import { LOGIN_REQUIRED_PATHS, paths } from '../lib/routes';
 import { currentUserId, useSession } from '../lib/session';
 import { installSessionRefresh } from '../lib/sessionRefresh';
 import { renderFeedComments, renderUserComments } from './communitySlots';
+import { DownloadsProvider, installDownloads } from './downloads';
 import { lazyPage } from './lazyPage';
 import { PageBoundary } from './PageBoundary';
 import { PLACEHOLDER_ROUTES } from './placeholders';
@@ -24,6 +25,8 @@ function installServerSyncs(): void {
   void import('../features/collections/favouriteSync').then((m) => m.installFavouriteSync());
   void import('../features/wallpaper/collectionSync').then((m) => m.installWallpaperSync());
 }
+// Issue 17: the downloader resumes what a closed tab left running, once the app is idle after its launch.
+installDownloads();
 // A sign-in or sign-out refreshes the user's VIP, points and per-user catalogue queries at once (no reload).
 installSessionRefresh();
 if (currentUserId() > 0) installServerSyncs();
@@ -101,6 +104,11 @@ const FriendListPage = lazyPage(() => import('../features/social/FriendListPage'
 const FriendInfoPage = lazyPage(() => import('../features/social/FriendInfoPage'));
 const ShareToPage = lazyPage(() => import('../features/social/ShareToPage'));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage'));
+const DownloadRoute = lazyPage(() => import('./pages/DownloadRoute'));
+const OfflinePlayRoute = lazyPage(() => {
+  loadHls().catch(() => undefined);
+  return import('./pages/OfflinePlayRoute');
+});
 const ErrorPage = lazyPage(() => import('./pages/ErrorPage'));
 const CastScreenPage = lazyPage(() => import('../features/cast/CastScreenPage'));
 const CastHelpPage = lazyPage(() => import('../features/cast/CastHelpPage'));
@@ -124,98 +132,102 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <PageBoundary resetKey={pathname}>
-      <Routes>
-        <Route element={<TabLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path={paths.layout} element={<HomePage />} />
-          <Route path={paths.home} element={<HomePage />} />
-          <Route path={paths.find} element={<FindPage />} />
-          <Route path={paths.wallpaper} element={<WallpaperPage />} />
-          <Route path={paths.me} element={<MeRoute />} />
-        </Route>
-        <Route path={paths.sort} element={<SortPage />} />
-        <Route path={mediaPaths.wallpaperDetail} element={<WallpaperDetailPage />} />
-        <Route path={mediaPaths.wallpaperCollection} element={<WallpaperCollectionPage />} />
-        <Route path={paths.collectionList} element={<CollectionListPage />} />
-        <Route path={paths.recordList} element={<RecordListPage />} />
-        <Route path={mediaPaths.smallVideo} element={<SmallVideoPage renderComments={renderFeedComments} />} />
-        <Route path={mediaPaths.smallDetail} element={<SmallVideoPage renderComments={renderFeedComments} />} />
-        <Route path={mediaPaths.playlet} element={<PlayletPage />} />
-        <Route path={mediaPaths.playletDetail} element={<PlayletDetailPage renderComments={renderFeedComments} />} />
-        <Route path={mediaPaths.live} element={<LivePage />} />
-        <Route path={paths.detail} element={<DetailPage />} />
-        <Route path={paths.search} element={<SearchPage />} />
-        <Route path={paths.rankList} element={<RankListPage />} />
-        <Route path={paths.specialTopic} element={<TopicsPage />} />
-        <Route path={paths.topicList} element={<TopicListPage />} />
-        <Route path={paths.wonder} element={<WonderPage />} />
-        <Route path={paths.moreList} element={<MoreListPage />} />
-        <Route path={paths.settings} element={<SettingsRoute />} />
-        <Route path={paths.error} element={<ErrorPage />} />
-        <Route path={paths.castScreen} element={<CastScreenPage />} />
-        <Route path={paths.castScreenHelp} element={<CastHelpPage />} />
-        <Route path={paths.guidePage} element={<GuidePage />} />
-        <Route path={paths.webPage} element={<AdWebPage />} />
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.chooseLocation} element={<ChooseLocationPage />} />
-        <Route path={paths.openLocation} element={<OpenLocationPage />} />
-        <Route path={GBOOK_PATHS.community} element={<SeekMoviePage />} />
-        <Route path={GBOOK_PATHS.detail} element={<SeekMovieDetailPage />} />
-        {/* The homepage's comments section: the comments feature's list (communitySlots.tsx). */}
-        <Route path={socialPaths.friendInfo} element={<FriendInfoPage commentsSlot={renderUserComments} />} />
-        <Route path={socialPaths.shareTo} element={<ShareToPage />} />
-        <Route
-          path={paths.personalCenter}
-          element={
-            <RequireLogin>
-              <PersonalCenterPage />
-            </RequireLogin>
-          }
-        />
-        <Route
-          path={paths.bindPhone}
-          element={
-            <RequireLogin>
-              <BindPhonePage />
-            </RequireLogin>
-          }
-        />
-        {(
-          [
-            [paths.buyCenter, <BuyCenterPage key="buy" />],
-            [paths.orderList, <OrderListPage key="orders" />],
-            [paths.upGrade, <UpGradePage key="upgrade" />],
-            [paths.redemptionCode, <RedemptionCodePage key="redeem" />],
-            [paths.pointsCenter, <PointsCenterPage key="points" />],
-            [paths.taskList, <TaskListPage key="tasks" />],
-            [paths.exchangeCenter, <ExchangeCenterPage key="exchange" />],
-            [paths.rewardMore, <RewardMorePage key="reward-more" />],
-            [paths.idCard, <IdCardPage key="id-card" />],
-            [paths.cashCenter, <CashCenterPage key="cash-center" />],
-            [paths.cashList, <CashListPage key="cash-list" />],
-            [paths.cashType, <CashTypePage key="cash-type" />],
-            [paths.promotionCenter, <PromotionCenterPage key="promotion" />],
-            [paths.levelConfig, <LevelConfigPage key="levels" />],
-            [paths.rewardList, <RewardListPage key="rewards" />],
-            [paths.revenueList, <RevenueListPage key="revenue" />],
-            [GBOOK_PATHS.form, <SeekMovieFormPage key="seek-movie" />],
-            [GBOOK_PATHS.mine, <MySeekMoviePage key="my-seek-movie" />],
-            [GBOOK_PATHS.feedback, <FeedBackPage key="feed-back" />],
-            [GBOOK_PATHS.feedbackList, <FeedBackListPage key="feed-back-list" />],
-            [paths.commentList, <CommentCenterPage key="comment-list" />],
-            [socialPaths.fanList, <FriendListPage key="fans" type="fan" />],
-            [socialPaths.attentionList, <FriendListPage key="attention" type="attention" />],
-          ] as const
-        ).map(([path, page]) => (
-          <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />
-        ))}
-        {PLACEHOLDER_ROUTES.map((r) => {
-          const page = <ComingSoonPage title={r.title} />;
-          const element = LOGIN_REQUIRED_PATHS.has(r.path) ? <RequireLogin>{page}</RequireLogin> : page;
-          return <Route key={r.path} path={r.path} element={element} />;
-        })}
-        <Route path="*" element={<Navigate to={paths.error} replace />} />
-      </Routes>
+      <DownloadsProvider>
+        <Routes>
+          <Route element={<TabLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path={paths.layout} element={<HomePage />} />
+            <Route path={paths.home} element={<HomePage />} />
+            <Route path={paths.find} element={<FindPage />} />
+            <Route path={paths.wallpaper} element={<WallpaperPage />} />
+            <Route path={paths.me} element={<MeRoute />} />
+          </Route>
+          <Route path={paths.sort} element={<SortPage />} />
+          <Route path={mediaPaths.wallpaperDetail} element={<WallpaperDetailPage />} />
+          <Route path={mediaPaths.wallpaperCollection} element={<WallpaperCollectionPage />} />
+          <Route path={paths.collectionList} element={<CollectionListPage />} />
+          <Route path={paths.recordList} element={<RecordListPage />} />
+          <Route path={mediaPaths.smallVideo} element={<SmallVideoPage renderComments={renderFeedComments} />} />
+          <Route path={mediaPaths.smallDetail} element={<SmallVideoPage renderComments={renderFeedComments} />} />
+          <Route path={mediaPaths.playlet} element={<PlayletPage />} />
+          <Route path={mediaPaths.playletDetail} element={<PlayletDetailPage renderComments={renderFeedComments} />} />
+          <Route path={mediaPaths.live} element={<LivePage />} />
+          <Route path={paths.detail} element={<DetailPage />} />
+          <Route path={paths.search} element={<SearchPage />} />
+          <Route path={paths.rankList} element={<RankListPage />} />
+          <Route path={paths.specialTopic} element={<TopicsPage />} />
+          <Route path={paths.topicList} element={<TopicListPage />} />
+          <Route path={paths.wonder} element={<WonderPage />} />
+          <Route path={paths.moreList} element={<MoreListPage />} />
+          <Route path={paths.settings} element={<SettingsRoute />} />
+          <Route path={paths.error} element={<ErrorPage />} />
+          <Route path={paths.castScreen} element={<CastScreenPage />} />
+          <Route path={paths.castScreenHelp} element={<CastHelpPage />} />
+          <Route path={paths.guidePage} element={<GuidePage />} />
+          <Route path={paths.webPage} element={<AdWebPage />} />
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.chooseLocation} element={<ChooseLocationPage />} />
+          <Route path={paths.openLocation} element={<OpenLocationPage />} />
+          <Route path={GBOOK_PATHS.community} element={<SeekMoviePage />} />
+          <Route path={GBOOK_PATHS.detail} element={<SeekMovieDetailPage />} />
+          {/* The homepage's comments section: the comments feature's list (communitySlots.tsx). */}
+          <Route path={socialPaths.friendInfo} element={<FriendInfoPage commentsSlot={renderUserComments} />} />
+          <Route path={socialPaths.shareTo} element={<ShareToPage />} />
+          <Route
+            path={paths.personalCenter}
+            element={
+              <RequireLogin>
+                <PersonalCenterPage />
+              </RequireLogin>
+            }
+          />
+          <Route
+            path={paths.bindPhone}
+            element={
+              <RequireLogin>
+                <BindPhonePage />
+              </RequireLogin>
+            }
+          />
+          {(
+            [
+              [paths.buyCenter, <BuyCenterPage key="buy" />],
+              [paths.orderList, <OrderListPage key="orders" />],
+              [paths.upGrade, <UpGradePage key="upgrade" />],
+              [paths.redemptionCode, <RedemptionCodePage key="redeem" />],
+              [paths.pointsCenter, <PointsCenterPage key="points" />],
+              [paths.taskList, <TaskListPage key="tasks" />],
+              [paths.exchangeCenter, <ExchangeCenterPage key="exchange" />],
+              [paths.rewardMore, <RewardMorePage key="reward-more" />],
+              [paths.idCard, <IdCardPage key="id-card" />],
+              [paths.cashCenter, <CashCenterPage key="cash-center" />],
+              [paths.cashList, <CashListPage key="cash-list" />],
+              [paths.cashType, <CashTypePage key="cash-type" />],
+              [paths.promotionCenter, <PromotionCenterPage key="promotion" />],
+              [paths.levelConfig, <LevelConfigPage key="levels" />],
+              [paths.rewardList, <RewardListPage key="rewards" />],
+              [paths.revenueList, <RevenueListPage key="revenue" />],
+              [GBOOK_PATHS.form, <SeekMovieFormPage key="seek-movie" />],
+              [GBOOK_PATHS.mine, <MySeekMoviePage key="my-seek-movie" />],
+              [GBOOK_PATHS.feedback, <FeedBackPage key="feed-back" />],
+              [GBOOK_PATHS.feedbackList, <FeedBackListPage key="feed-back-list" />],
+              [paths.commentList, <CommentCenterPage key="comment-list" />],
+              [socialPaths.fanList, <FriendListPage key="fans" type="fan" />],
+              [socialPaths.attentionList, <FriendListPage key="attention" type="attention" />],
+            ] as const
+          ).map(([path, page]) => (
+            <Route key={path} path={path} element={<RequireLogin>{page}</RequireLogin>} />
+          ))}
+          {PLACEHOLDER_ROUTES.map((r) => {
+            const page = <ComingSoonPage title={r.title} />;
+            const element = LOGIN_REQUIRED_PATHS.has(r.path) ? <RequireLogin>{page}</RequireLogin> : page;
+            return <Route key={r.path} path={r.path} element={element} />;
+          })}
+          <Route path={paths.download} element={<DownloadRoute />} />
+          <Route path={paths.downloadPlay} element={<OfflinePlayRoute />} />
+          <Route path="*" element={<Navigate to={paths.error} replace />} />
+        </Routes>
+      </DownloadsProvider>
     </PageBoundary>
   );
 }

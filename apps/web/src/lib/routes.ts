@@ -15,6 +15,8 @@ export const paths = {
   recordList: '/pages/me/common/record-list',
   collectionList: '/pages/me/common/collection-list',
   download: '/pages/me/download/index',
+  /** A downloaded episode played from the device (issue 17 item 5): `?id=<task id>`. */
+  downloadPlay: '/pages/me/download/play',
   buyCenter: '/pages/me/plog/buy-center',
   orderList: '/pages/me/plog/order-list',
   upGrade: '/pages/me/plog/up-grade',
@@ -122,4 +124,9 @@ export function positiveInt(value: string | null | undefined): number | undefine
   if (value == null || !/^\d{1,9}$/.test(value.trim())) return undefined;
   const n = Number(value);
   return n > 0 ? n : undefined;
+}
+
+/** The offline player of download task `id` (features/downloads). */
+export function downloadPlayPath(id: string): string {
+  return `${paths.downloadPlay}?${new URLSearchParams({ id }).toString()}`;
 }

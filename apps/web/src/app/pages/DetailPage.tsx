@@ -1,7 +1,7 @@
 import { AD_SLOT } from '@openvod/contract';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AdSlot } from '../../features/ads/AdSlot';
 import { usePlayerAds } from '../../features/ads/usePlayerAds';
 import { CastButton, castTargetOf } from '../../features/cast/CastButton';
@@ -13,6 +13,8 @@ import { VodInfo, VodSynopsis } from '../../features/catalogue/VodInfo';
 import { FavouriteButton } from '../../features/collections/FavouriteButton';
 import { ShareButton } from '../../features/collections/ShareButton';
 import { CommentsSection } from '../../features/comments';
+import { DownloadButton, DownloadSheet, taskIdOf } from '../../features/downloads/DownloadSheet';
+import { useDownloadManager, useDownloadTasks } from '../../features/downloads/useDownloads';
 import { useRealPath } from '../../features/playback-sync/realPath';
 import { EpisodePicker } from '../../features/player/EpisodePicker';
 import { lineName, mediaUrl } from '../../features/player/episodes';
@@ -23,10 +25,11 @@ import { flushWatchSeconds, reportWatchSeconds } from '../../features/points/rep
 import { useFreeView } from '../../features/quotas/useFreeView';
 import { LikeButton } from '../../features/social/LikeButton';
 import { useBack } from '../../lib/navigation';
-import { positiveInt } from '../../lib/routes';
+import { downloadPlayPath, paths, positiveInt } from '../../lib/routes';
 import { BackIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
+import { offlinePlayerConfig, useDownloadsEngine } from '../downloads';
 import styles from './DetailPage.module.css';
 import { QuotaBlocked } from './QuotaBlocked';
 
@@ -71,6 +74,15 @@ function TitlePage() {
   const vod = detail.data;
   const playback = usePlayback(vod, sid, nid);
   const { selection, current } = playback;
+  // Issue 17: the download sheet, and the episode's downloaded copy (played from the device, no view needed).
+  const navigate = useNavigate();
+  const [downloadOpen, setDownloadOpen] = useState(false);
+  useDownloadsEngine();
+  const downloads = useDownloadManager();
+  const tasks = useDownloadTasks(downloads);
+  const offlineId = vod && selection ? taskIdOf(vod.vod_id, selection.source.sid, selection.episode.nid) : undefined;
+  const downloadedHere = tasks.find((x) => x.vod_id === id && x.state === 'completed');
+  const offlineSrc = offlineId && tasks.some((x) => x.id === offlineId) ? downloads?.offlineUrl(offlineId) : undefined;
   const onProgress = useWatchTime(playback.onProgress);
   // Slot 12: the pre-roll holds the (buffering) episode, the pause ad is drawn over the paused video (issue 5).
   const ads = usePlayerAds(vod?.vod_id);
@@ -79,7 +91,7 @@ function TitlePage() {
   // Spec §4 free-view flow (issue 7 item 2): the server says whether this user may play the title (and takes the
   // free view) before the player mounts; refused, the blocked screen offers the choices of spec §5.
   const freeView = useFreeView(
-    vod && vod.permission !== 0 && selection ? vod.vod_id : undefined,
+    vod && vod.permission !== 0 && selection && !offlineSrc ? vod.vod_id : undefined,
     selection?.source.sid ?? 1,
     selection?.episode.nid ?? 1,
   );
@@ -112,6 +124,19 @@ function TitlePage() {
           message={id === undefined ? t('error.pageAddressWrong') : errorMessage(detail.error)}
           onRetry={id === undefined ? undefined : () => detail.refetch()}
         />
+        {/* Issue 17: with no network the title cannot load, but its downloaded episodes still play. */}
+        {downloadedHere && (
+          <div className={styles.offlineEntry}>
+            <button
+              type="button"
+              className={styles.downloadButton}
+              onClick={() => navigate(downloadPlayPath(downloadedHere.id))}
+              data-testid="detail-play-downloaded"
+            >
+              {t('downloads.playDownloaded')}
+            </button>
+          </div>
+        )}
       </div>
     );
   }
@@ -131,7 +156,7 @@ function TitlePage() {
   const poster = picUrl(vod.vod_pic);
   // Spec §2 / issue 4 item 4: a title of a category the user's group lacks comes without play data.
   const vipOnly = vod.permission === 0;
-  const src = selection && !vipOnly && !locked ? mediaUrl(realPath.src) : '';
+  const src = offlineSrc ?? (selection && !vipOnly && !locked ? mediaUrl(realPath.src) : '');
   const showDetails = playerStarted || !src;
 
   return (
@@ -139,16 +164,20 @@ function TitlePage() {
       <div className={styles.playerSlot}>
         {vipOnly ? (
           <VipReminderPanel poster={poster} />
-        ) : freeView.state === 'refused' ? (
+        ) : freeView.state === 'refused' && !offlineSrc ? (
           <QuotaBlocked vodId={vod.vod_id} check={freeView.check} poster={poster} onRetry={freeView.retry} />
-        ) : selection && src && freeView.state === 'allowed' ? (
+        ) : selection && src && (freeView.state === 'allowed' || offlineSrc) ? (
           <VideoPlayer
             key={vod.vod_id}
             src={src}
+            hlsConfig={offlineSrc ? offlinePlayerConfig : undefined}
             poster={poster}
             title={`${vod.vod_name} ${selection.episode.name}`}
             onBack={goBack}
-            onStarted={onPlayerStarted}
+            onStarted={() => {
+              onPlayerStarted();
+              if (offlineSrc && offlineId) void downloads?.markLooked(offlineId);
+            }}
             onEnded={playback.onEnded}
             onNext={playback.next ? () => playback.next && playback.select(playback.next) : undefined}
             onFailed={playback.onFailed}
@@ -212,11 +241,35 @@ function TitlePage() {
               <ShareButton vod={vod} />
             </FavouriteButton>
             {selection && (
-              <p className={styles.nowPlaying} data-testid="now-playing">
-                {t('player.nowPlaying', {
-                  name: `${lineName(selection.source, t('player.lines'))} · ${selection.episode.name}`,
-                })}
-              </p>
+              <DownloadSheet
+                vod={vod}
+                line={{
+                  sid: selection.source.sid,
+                  from: selection.source.from,
+                  episodes: selection.source.episodes.map((e) => ({
+                    nid: e.nid,
+                    name: e.name,
+                    url: absoluteUrl(mediaUrl(e.url)),
+                  })),
+                }}
+                open={downloadOpen}
+                onClose={() => setDownloadOpen(false)}
+                onOpenDownloads={() => navigate(paths.download)}
+                renderBlocked={(check, retry) => (
+                  <QuotaBlocked vodId={vod.vod_id} check={check} kind={5} poster={poster} onRetry={retry} />
+                )}
+              />
+            )}
+            {selection && (
+              <div className={styles.nowPlayingRow}>
+                <p className={styles.nowPlaying} data-testid="now-playing">
+                  {t('player.nowPlaying', {
+                    name: `${lineName(selection.source, t('player.lines'))} · ${selection.episode.name}`,
+                  })}
+                </p>
+                {/* Issue 17: download this line's episodes (the sheet below). */}
+                {!vipOnly && <DownloadButton className={styles.downloadButton} onClick={() => setDownloadOpen(true)} />}
+              </div>
             )}
             {/* Issue 7 item 4: the title page's ad slot 16 (spec §3). */}
             <AdSlot slot={AD_SLOT.detail} />
@@ -259,4 +312,14 @@ function useWatchTime(onProgress: (currentTime: number, duration: number) => voi
     },
     [onProgress],
   );
+}
+
+/** An episode address as the downloader needs it: absolute ('' stays '': the address is withheld). */
+function absoluteUrl(url: string): string {
+  if (!url) return '';
+  try {
+    return new URL(url, window.location.href).href;
+  } catch {
+    return '';
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * Composition of the blocked screen (features/quotas) with the rewarded ad (features/ads) and navigation, for the
  * title page (issue 7 item 2; spec §5 "When views run out: watch an ad, log in or become VIP"). Features do not
- * import each other: the ad reaches the screen through this component.
+ * import each other: the ad reaches the screen through this component. `kind` 5 is the download sheet's (issue 17
+ * item 1): the rewarded ad is watched with purpose 'download' (the server credits one extra download).
  */
 import type { CheckBuyPopedomResponse } from '@openvod/contract';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,11 +15,13 @@ import { loginPath, paths } from '../../lib/routes';
 export function QuotaBlocked({
   vodId,
   check,
+  kind = 4,
   poster,
   onRetry,
 }: {
   vodId: number;
   check: CheckBuyPopedomResponse;
+  kind?: 4 | 5;
   poster?: string;
   onRetry: () => void;
 }) {
@@ -29,12 +32,13 @@ export function QuotaBlocked({
     <BlockedScreen
       vodId={vodId}
       check={check}
+      kind={kind}
       poster={poster}
       onWatchAd={async () => {
         // The server credits the view after it verified the ad; the page then asks it again.
-        if ((await watchRewardedAd({ purpose: 'view', vodId })) === 'rewarded') {
+        if ((await watchRewardedAd({ purpose: kind === 5 ? 'download' : 'view', vodId })) === 'rewarded') {
           // One ad is enough: the title's pre-roll is not shown on top of it.
-          waivePreroll(vodId);
+          if (kind === 4) waivePreroll(vodId);
           onRetry();
         }
       }}

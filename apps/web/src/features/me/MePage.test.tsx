@@ -51,6 +51,22 @@ describe('MePage', () => {
     expect(screen.getByTestId('me-redeem').textContent).toContain('Redemption code');
   });
 
+  it('opens the offline cache from its shortcut, with a badge only while downloads run', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <MePage badges={{ [paths.download]: 2 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('me-downloads').getAttribute('href')).toBe(paths.download);
+    expect(screen.getByTestId('me-downloads-badge').textContent).toBe('2');
+    rerender(
+      <MemoryRouter>
+        <MePage badges={{ [paths.download]: 0 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('me-downloads-badge')).toBeNull();
+  });
+
   it('shows the device guest as a guest with a short id, not its hex name and group', () => {
     useSession.setState({
       user: {

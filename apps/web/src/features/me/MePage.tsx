@@ -44,7 +44,10 @@ interface MePageProps {
   maskPhone?: (phone: string) => string;
   /** This device's guest user name (contract guestCredentials), to tell a generated name from a chosen one. */
   deviceGuestName?: string;
-  /** Unread counts shown as a badge on the list's entries, by the entry's route (requests, feedback). */
+  /**
+   * Counts shown as a badge on the entries, by the entry's route: unread requests and feedback on the list's,
+   * downloads still running on the offline cache shortcut (issue 17).
+   */
   badges?: Partial<Record<string, number>>;
   /** Unread replies to the user's comments: the review centre entry's badge. */
   commentUnread?: number;
@@ -79,7 +82,7 @@ export default function MePage({
   const shortcuts: Entry[] = [
     { to: paths.recordList, icon: <HistoryIcon />, label: t('me.history') },
     { to: paths.collectionList, icon: <StarIcon />, label: t('me.favorites') },
-    { to: paths.download, icon: <DownloadIcon />, label: t('me.downloads') },
+    { to: paths.download, icon: <DownloadIcon />, label: t('me.downloads'), testId: 'me-downloads' },
     { to: paths.taskList, icon: <TaskIcon />, label: t('me.tasks') },
   ];
   // Spec §2 me/index: the member centre's entries (buy-center is the VIP banner above).
@@ -187,8 +190,15 @@ export default function MePage({
 
       <nav className={styles.shortcuts}>
         {shortcuts.map((e) => (
-          <Link key={e.to} to={e.to} className={styles.shortcut}>
-            <span className={styles.shortcutIcon}>{e.icon}</span>
+          <Link key={e.to} to={e.to} className={styles.shortcut} data-testid={e.testId}>
+            <span className={styles.shortcutIcon}>
+              {e.icon}
+              {(badges[e.to] ?? 0) > 0 && (
+                <span className={styles.shortcutBadge} data-testid={`${e.testId}-badge`}>
+                  {badges[e.to]}
+                </span>
+              )}
+            </span>
             <span>{e.label}</span>
           </Link>
         ))}

@@ -1,4 +1,5 @@
 import { DotLoading } from 'antd-mobile';
+import type { HlsConfig } from 'hls.js';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseEngine } from './episodes';
@@ -76,6 +77,12 @@ export interface VideoPlayerProps {
    * player (the pre-roll ad). When it becomes undefined playback starts (or resumes at the saved second).
    */
   hold?: ReactNode;
+  /**
+   * hls.js settings merged over the player's for this source, given the hls.js class in use (the light or the full
+   * build): the offline player's loader (features/downloads: `offline://` addresses served from the device). Set,
+   * the stream always plays through hls.js (the browser's own HLS cannot reach such addresses).
+   */
+  hlsConfig?: (Hls: HlsClass) => Partial<HlsConfig>;
 }
 
 /**
@@ -107,6 +114,7 @@ export function VideoPlayer({
   titleBarExtra,
   bottomBarExtra,
   hold,
+  hlsConfig,
 }: VideoPlayerProps) {
   const { t } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -144,8 +152,8 @@ export function VideoPlayer({
   const holdRef = useRef(holding);
   holdRef.current = holding;
   const playRef = useRef<() => void>(() => undefined);
-  const callbacks = useRef({ onEnded, onStarted, onFailed, onProgress, startAt });
-  callbacks.current = { onEnded, onStarted, onFailed, onProgress, startAt };
+  const callbacks = useRef({ onEnded, onStarted, onFailed, onProgress, startAt, hlsConfig });
+  callbacks.current = { onEnded, onStarted, onFailed, onProgress, startAt, hlsConfig };
 
   // The <video> element: the early player's for this stream (it keeps playing), else a new one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the first source can have an early player
@@ -343,14 +351,15 @@ export function VideoPlayer({
       hls?.destroy();
       hls = null;
       loadFullHls().then((Full) => {
-        if (!cancelled) runEngine(Full, createHls(Full, src, startAt), true);
+        if (!cancelled) runEngine(Full, createHls(Full, src, startAt, callbacks.current.hlsConfig?.(Full)), true);
       }, fail);
     };
     const start = (Hls: HlsClass | undefined) => {
       if (cancelled) return;
-      const engine = chooseEngine(Boolean(Hls?.isSupported()), el);
+      const extra = Hls && callbacks.current.hlsConfig?.(Hls);
+      const engine = extra ? (Hls?.isSupported() ? 'hls.js' : 'none') : chooseEngine(Boolean(Hls?.isSupported()), el);
       if (engine === 'hls.js' && Hls) {
-        runEngine(Hls, createHls(Hls, src, startAt), false);
+        runEngine(Hls, createHls(Hls, src, startAt, extra), false);
       } else if (engine === 'native') {
         el.src = src;
         play();

@@ -58,10 +58,12 @@ export function needsFullBuild(manifest: { audioTracks?: readonly { url?: string
 
 /**
  * A new engine already loading `src` (the caller attaches the media and handles errors), starting at `startPosition`
- * seconds when given (resume; hls.js loads the fragment there first).
+ * seconds when given (resume; hls.js loads the fragment there first). `extra` is merged over {@link HLS_CONFIG}
+ * (the offline player's loader that serves `offline://` addresses from the device, features/downloads).
  */
-export function createHls(Hls: HlsClass, src: string, startPosition?: number): HlsInstance {
-  const hls = new Hls(startPosition && startPosition > 0 ? { ...HLS_CONFIG, startPosition } : HLS_CONFIG);
+export function createHls(Hls: HlsClass, src: string, startPosition?: number, extra?: Partial<HlsConfig>): HlsInstance {
+  const config = extra ? { ...HLS_CONFIG, ...extra } : HLS_CONFIG;
+  const hls = new Hls(startPosition && startPosition > 0 ? { ...config, startPosition } : config);
   hls.loadSource(src);
   return hls;
 }

@@ -10,6 +10,9 @@
  * - `no_right` (the group may not play this category): become VIP.
  *
  * After an ad, a purchase or a sign-in the page asks the server again (`onRetry`); nothing is granted here.
+ *
+ * `kind` 5 is the same screen for downloads (issue 17 item 1: the title page's download sheet): its texts say
+ * "no download times left" (spec §8) and a purchase buys the title's download access.
  */
 import type { CheckBuyPopedomResponse } from '@openvod/contract';
 import { useState } from 'react';
@@ -23,6 +26,8 @@ import { quotasApi } from './quotasApi';
 export interface BlockedScreenProps {
   vodId: number;
   check: CheckBuyPopedomResponse;
+  /** 4 play (default), 5 download. */
+  kind?: 4 | 5;
   poster?: string;
   /** Watch a rewarded ad for one view; resolves when the ad is over (the page then retries). Absent = no choice. */
   onWatchAd?: () => Promise<void>;
@@ -36,6 +41,7 @@ export interface BlockedScreenProps {
 export function BlockedScreen({
   vodId,
   check,
+  kind = 4,
   poster,
   onWatchAd,
   onLogin,
@@ -59,7 +65,7 @@ export function BlockedScreen({
   const buy = () =>
     run(async () => {
       try {
-        const r = await quotasApi.buy(vodId, 4);
+        const r = await quotasApi.buy(vodId, kind);
         toast(t('quotas.bought', { points: r.user_points }), 'success');
         onRetry();
       } catch (err) {
@@ -67,6 +73,7 @@ export function BlockedScreen({
       }
     });
 
+  const download = kind === 5;
   let title: string;
   let text: string;
   switch (check.reason) {
@@ -76,20 +83,26 @@ export function BlockedScreen({
       break;
     case 'login':
       // A priced title without a session, or any title without one outside tourist mode (quotas.service.ts).
-      title = check.price > 0 ? t('quotas.buyTitle', { price: check.price }) : t('quotas.loginToWatchTitle');
-      text = check.price > 0 ? t('quotas.loginText') : t('quotas.loginToWatchText');
+      title =
+        check.price > 0
+          ? t('quotas.buyTitle', { price: check.price })
+          : t(download ? 'quotas.loginToDownloadTitle' : 'quotas.loginToWatchTitle');
+      text =
+        check.price > 0
+          ? t('quotas.loginText')
+          : t(download ? 'quotas.loginToDownloadText' : 'quotas.loginToWatchText');
       break;
     case 'no_right':
-      title = t('quotas.noRightTitle');
-      text = t('quotas.noRightText');
+      title = t(download ? 'quotas.downloadNoRightTitle' : 'quotas.noRightTitle');
+      text = t(download ? 'quotas.downloadNoRightText' : 'quotas.noRightText');
       break;
     default:
-      title = t('quotas.usedUpTitle');
-      text = t('quotas.usedUpText');
+      title = t(download ? 'quotas.downloadUsedUpTitle' : 'quotas.usedUpTitle');
+      text = t(download ? 'quotas.downloadUsedUpText' : 'quotas.usedUpText');
   }
 
   return (
-    <div className={styles.screen} data-testid="quota-blocked" data-reason={check.reason}>
+    <div className={styles.screen} data-testid="quota-blocked" data-reason={check.reason} data-kind={kind}>
       {poster && <img className={styles.backdrop} src={poster} alt="" />}
       <div className={styles.body}>
         <LockIcon size={26} />
@@ -97,7 +110,10 @@ export function BlockedScreen({
         <p className={styles.text}>{text}</p>
         {check.reason === 'blocked' && (
           <p className={styles.count} data-testid="quota-count">
-            {t('quotas.freeCount', { used: check.free.used, total: check.free.total })}
+            {t(download ? 'quotas.freeDownloadCount' : 'quotas.freeCount', {
+              used: check.free.used,
+              total: check.free.total,
+            })}
           </p>
         )}
         <div className={styles.choices}>
@@ -140,7 +156,7 @@ export function BlockedScreen({
         </div>
         {check.reason === 'blocked' && check.logged_in && (
           <button type="button" className={styles.link} onClick={onExchange} data-testid="quota-exchange">
-            {t('quotas.exchange')}
+            {t(download ? 'quotas.downloadExchange' : 'quotas.exchange')}
           </button>
         )}
       </div>
