@@ -10,7 +10,11 @@
  *   (Chromium and curl both open one connection per parallel request). No `Range` support (nobody here asks one).
  * - anything else (the bench page and its script) is sent at once: page loads are not measured.
  * - every answer is `cache-control: no-store` (an online run never plays from Chromium's HTTP cache).
- * - `GET /__requests` answers (and resets) how many times each `/media/` path was asked, `{ [path]: count }`.
+ * - `GET /__stats` answers (and resets) `{ requests, busyMs, spanMs }`: how many times each `/media/` path was
+ *   asked (`{ [path]: count }`), the sum of the `/media/` answers' times (request in to last byte written, ms), and
+ *   the span from the first such request to the last answer's end (ms). A client keeping N requests going all the
+ *   time has busyMs ≈ N × spanMs; what it loses between requests (its own work before asking the next) shows as
+ *   busyMs / (N × spanMs) below 1.
  *
  * Prints `listening <port>` on stdout once it accepts connections; exits on SIGTERM.
  */
@@ -35,6 +39,9 @@ const TYPES: Record<string, string> = {
 };
 
 let requests: Record<string, number> = {};
+let busyMs = 0;
+let first = Number.POSITIVE_INFINITY;
+let last = 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,10 +61,13 @@ async function sendPaced(res: http.ServerResponse, body: Buffer): Promise<void> 
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://origin');
-  if (url.pathname === '/__requests') {
+  if (url.pathname === '/__stats') {
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify(requests));
+    res.end(JSON.stringify({ requests, busyMs, spanMs: Math.max(0, last - first) }));
     requests = {};
+    busyMs = 0;
+    first = Number.POSITIVE_INFINITY;
+    last = 0;
     return;
   }
   const file = path.join(ROOT_DIR, decodeURIComponent(url.pathname));
@@ -66,7 +76,16 @@ const server = http.createServer((req, res) => {
     return;
   }
   const throttled = url.pathname.startsWith('/media/');
-  if (throttled) requests[url.pathname] = (requests[url.pathname] ?? 0) + 1;
+  if (throttled) {
+    requests[url.pathname] = (requests[url.pathname] ?? 0) + 1;
+    const arrived = performance.now();
+    first = Math.min(first, arrived);
+    res.once('finish', () => {
+      const ended = performance.now();
+      busyMs += ended - arrived;
+      last = Math.max(last, ended);
+    });
+  }
   void (async () => {
     let body: Buffer;
     try {

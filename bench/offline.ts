@@ -57,11 +57,20 @@ type Bundle = {
   engine: typeof import('../apps/web/src/features/downloads/engine/index.ts');
 } & typeof import('../apps/web/src/features/player/hlsEngine.ts');
 
-type Round = { curlMs: number; appMs: number; offlineMs: number; onlineMs: number };
+/** One round's times (ms), and the share of the time each downloader kept its N requests going ({@link busyShare}). */
+type Round = {
+  curlMs: number;
+  appMs: number;
+  offlineMs: number;
+  onlineMs: number;
+  curlBusy: number;
+  appBusy: number;
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const MIB = 1024 * 1024;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
 /** Makes the episode once (kept between runs in TMP/media/ep); its segment names and their total bytes. */
 function makeEpisode(): { segments: string[]; bytes: number } {
@@ -152,10 +161,19 @@ async function stopOrigin(child: ChildProcess) {
   await done;
 }
 
-/** What the origin served under /media/ since the last call (the call resets the counts). */
-async function originRequests(base: string): Promise<Record<string, number>> {
-  return (await (await fetch(`${base}/__requests`)).json()) as Record<string, number>;
+/** What the origin saw under /media/ since the last call (offline-origin.ts `/__stats`; the call resets it). */
+async function originStats(
+  base: string,
+): Promise<{ requests: Record<string, number>; busyMs: number; spanMs: number }> {
+  return (await (await fetch(`${base}/__stats`)).json()) as {
+    requests: Record<string, number>;
+    busyMs: number;
+    spanMs: number;
+  };
 }
+
+/** Share of the time the client kept its `n` requests going, as the origin saw it (offline-origin.ts). */
+const busyShare = (stats: { busyMs: number; spanMs: number }, n: number) => stats.busyMs / (n * stats.spanMs);
 
 /** `curl -Z --parallel-max n` of the segment URLs to files; wall time in ms (the files' bytes checked). */
 async function curlDownload(base: string, segments: string[], bytes: number, n: number): Promise<number> {
@@ -309,21 +327,27 @@ async function round(base: string, index: number, segments: string[], bytes: num
     const url = `${base}/${EPISODE}/index.m3u8`;
     const page = await openPage(context, base);
     if (pool.n === 0) pool.n = await enginePoolSize(page);
+    const curl = async () => {
+      await originStats(base);
+      const ms = await curlDownload(base, segments, bytes, pool.n);
+      return { ms, busy: busyShare(await originStats(base), pool.n) };
+    };
     const curlFirst = index % 2 === 1;
-    let curlMs = curlFirst ? await curlDownload(base, segments, bytes, pool.n) : 0;
-    await originRequests(base);
+    const curlRun = curlFirst ? await curl() : undefined;
+    await originStats(base);
     const appMs = await appDownload(page, url, bytes, segments.length);
-    const asked = await originRequests(base);
-    const twice = Object.entries(asked).filter(([, count]) => count !== 1);
-    if (Object.keys(asked).length !== segments.length + 1 || twice.length > 0) {
-      throw new Error(`offline: the app's requests were not one per resource: ${JSON.stringify(asked)}`);
+    const appStats = await originStats(base);
+    const { requests } = appStats;
+    const twice = Object.entries(requests).filter(([, count]) => count !== 1);
+    if (Object.keys(requests).length !== segments.length + 1 || twice.length > 0) {
+      throw new Error(`offline: the app's requests were not one per resource: ${JSON.stringify(requests)}`);
     }
-    if (!curlFirst) curlMs = await curlDownload(base, segments, bytes, pool.n);
+    const { ms: curlMs, busy: curlBusy } = curlRun ?? (await curl());
     await page.close();
 
     const offline = async () => {
       const p = await openPage(context, base);
-      await originRequests(base);
+      await originStats(base);
       await context.setOffline(true);
       let ms: number;
       try {
@@ -332,7 +356,7 @@ async function round(base: string, index: number, segments: string[], bytes: num
         await context.setOffline(false);
         await p.close();
       }
-      const reached = await originRequests(base);
+      const reached = (await originStats(base)).requests;
       if (Object.keys(reached).length > 0) throw new Error(`offline: the offline play reached the origin`);
       return ms;
     };
@@ -353,7 +377,7 @@ async function round(base: string, index: number, segments: string[], bytes: num
       onlineMs = await online();
       offlineMs = await offline();
     }
-    return { curlMs, appMs, offlineMs, onlineMs };
+    return { curlMs, appMs, offlineMs, onlineMs, curlBusy, appBusy: busyShare(appStats, pool.n) };
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
@@ -374,7 +398,8 @@ export async function offlineBench(): Promise<Record<string, number>> {
     for (let i = 0; i <= RUNS; i++) {
       const r = await round(base, i, segments, bytes, pool);
       log(
-        `offline: ${i === 0 ? 'warm-up' : `round ${i}`}: curl ${r.curlMs.toFixed(0)} ms, app ${r.appMs.toFixed(0)} ms; ` +
+        `offline: ${i === 0 ? 'warm-up' : `round ${i}`}: curl ${r.curlMs.toFixed(0)} ms, app ${r.appMs.toFixed(0)} ms ` +
+          `(requests kept going: curl ${pct(r.curlBusy)}, app ${pct(r.appBusy)}); ` +
           `first frame offline ${r.offlineMs.toFixed(0)} ms, online ${r.onlineMs.toFixed(0)} ms`,
       );
       if (i > 0) rounds.push(r);
@@ -389,7 +414,8 @@ export async function offlineBench(): Promise<Record<string, number>> {
       `offline: ${segments.length} segments, ${(bytes / MIB).toFixed(1)} MiB, ${pool.n} requests at once, origin ` +
         `${TTFB_MS} ms to first byte and ${(RATE * 8) / 1e6} Mbit/s per connection; median of ${RUNS}: curl ` +
         `${curlMs.toFixed(0)} ms (${curlMibS.toFixed(2)} MiB/s), app ${appMs.toFixed(0)} ms (${appMibS.toFixed(2)} ` +
-        `MiB/s); first frame offline ${offlineMs.toFixed(0)} ms, online ${onlineMs.toFixed(0)} ms; ` +
+        `MiB/s), requests kept going curl ${pct(median(rounds.map((r) => r.curlBusy)))}, app ` +
+        `${pct(median(rounds.map((r) => r.appBusy)))}; first frame offline ${offlineMs.toFixed(0)} ms, online ${onlineMs.toFixed(0)} ms; ` +
         `${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
     return {
