@@ -38,6 +38,7 @@ export const DB_SPECS = [
   'catalogue-browse.spec.ts',
   'catalogue-vip.spec.ts',
   'comments.spec.ts',
+  'console-downloads.spec.ts',
   'console-first-hour.spec.ts',
   'console-import.spec.ts',
   'free-views.spec.ts',

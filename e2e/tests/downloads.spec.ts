@@ -127,6 +127,13 @@ test.describe
         uploadThroughput: 60_000,
       });
       const claims: string[] = [];
+      const reports: string[] = [];
+      page.on('requestfinished', async (r) => {
+        if (new URL(r.url()).pathname !== '/api/download/report') return;
+        const body = r.postDataJSON() as { nid: number; event: string };
+        const answer = await r.response();
+        reports.push(`${body.nid}:${body.event}:${answer?.status()}`);
+      });
       page.on('request', (r) => {
         const u = new URL(r.url());
         if (u.pathname === '/api/user/ulog' && u.searchParams.get('type') === '5')
@@ -157,6 +164,10 @@ test.describe
       for (const nid of [1, 2])
         await expect(page.getByTestId(`download-state-${task(nid)}`)).toHaveText('Completed', { timeout: 120_000 });
       await expect(page.getByTestId('downloads-space')).toContainText('free');
+      // The engine's events reach the downloads report (the server counts them: both episodes hold their entry).
+      await expect
+        .poll(() => [...reports].sort())
+        .toEqual(['1:completed:200', '1:started:200', '2:completed:200', '2:started:200']);
       await page.screenshot({ path: `${SHOTS}/page-completed-dark.png` });
 
       // Offline: the player's code is loaded once online (the app's lazy chunks), then the network goes off.
@@ -173,7 +184,32 @@ test.describe
         await page.goBack();
         await expect(page.getByTestId('downloads-page')).toBeVisible();
       }
+      // Still offline, the title page (its detail known from before) plays a downloaded episode from the device.
+      await page.evaluate((vod) => {
+        window.location.hash = `#/pages/detail/mov-detail?id=${vod}&sid=1&nid=2`;
+      }, id);
+      await expect(page.getByTestId('now-playing')).toContainText('02');
+      await expectVideoAdvances(page, 2);
+      await page.goBack();
+      await expect(page.getByTestId('downloads-page')).toBeVisible();
+      // Played: no longer marked new. The progress kept on the device goes to the server when the network returns.
+      for (const nid of [1, 2]) await expect(page.getByTestId(`download-new-${task(nid)}`)).toHaveCount(0);
+      const synced = page.waitForRequest((r) => {
+        const u = new URL(r.url());
+        return (
+          u.pathname === '/api/user/ulog' && u.searchParams.get('type') === '4' && u.searchParams.get('ac') === 'set'
+        );
+      });
       await context.setOffline(false);
+      const sync = new URL((await synced).url());
+      expect(sync.searchParams.get('id')).toBe(String(id));
+      expect(Number(sync.searchParams.get('progress'))).toBeGreaterThan(0);
+
+      // The title page plays a downloaded episode from the device: the demo media addresses are cut off meanwhile.
+      await page.route('**/media/demo/**', (route) => route.abort());
+      await page.goto(`/#/pages/detail/mov-detail?id=${id}&sid=1&nid=1`);
+      await expectVideoAdvances(page, 2);
+      await page.unroute('**/media/demo/**');
 
       // Free downloads used up: a third episode shows the blocked screen; the rewarded ad earns one more.
       await openSheet(page, id);

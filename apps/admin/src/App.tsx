@@ -34,6 +34,7 @@ const CodeBatchesPage = lazy(() => import('./pages/CodeBatches.tsx'));
 const RevenuePage = lazy(() => import('./pages/Revenue.tsx'));
 const TasksPage = lazy(() => import('./pages/Tasks.tsx'));
 const PointsReportPage = lazy(() => import('./pages/PointsReport.tsx'));
+const DownloadsPage = lazy(() => import('./pages/Downloads.tsx'));
 const WithdrawalsPage = lazy(() => import('./pages/Withdrawals.tsx'));
 const RewardsPage = lazy(() => import('./pages/Rewards.tsx'));
 const DanmakuPage = lazy(() => import('./pages/Danmaku.tsx'));
@@ -103,6 +104,7 @@ export function App() {
                   <Route path="revenue" element={<RevenuePage />} />
                   <Route path="point-tasks" element={<TasksPage />} />
                   <Route path="points-report" element={<PointsReportPage />} />
+                  <Route path="downloads" element={<DownloadsPage />} />
                   <Route path="withdrawals" element={<WithdrawalsPage />} />
                   <Route path="rewards" element={<RewardsPage />} />
                   <Route path="promotion-settings" element={<PromotionSettingsPage />} />

@@ -129,6 +129,7 @@ export default function ConsoleLayout() {
         { key: 'revenue', icon: <Icon d={ICONS.revenue} />, label: t('nav.revenue') },
         { key: 'point-tasks', icon: <Icon d={ICONS.codes} />, label: t('nav.pointTasks') },
         { key: 'points-report', icon: <Icon d={ICONS.revenue} />, label: t('nav.pointsReport') },
+        { key: 'downloads', icon: <Icon d={ICONS.import} />, label: t('nav.downloads') },
         { key: 'rewards', icon: <Icon d={ICONS.ads} />, label: t('nav.rewards') },
       ],
     },

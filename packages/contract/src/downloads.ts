@@ -6,8 +6,9 @@
  *
  * What counts: one row per (user, title, source, episode, event, operator day), so a replayed or repeated report of
  * the same event the same day counts once. A report counts only when the caller holds the download entry of that
- * episode (`mac_ulog` type 5, written by ajaxUlog `ac=set&type=5`, which takes the free or extra download of spec
- * §4); otherwise it is refused with 403 {@link DOWNLOAD_CODE}.notDownloaded and nothing is stored.
+ * episode of a published title (`mac_ulog` type 5, written by ajaxUlog `ac=set&type=5`, which takes the free or
+ * extra download of spec §4, or lets a VIP through); otherwise it is refused with 403
+ * {@link DOWNLOAD_CODE}.notDownloaded and nothing is stored.
  *
  * Units: days are operator days (YYYY-MM-DD in the server's time zone); counts are integers.
  */

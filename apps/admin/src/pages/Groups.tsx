@@ -1,5 +1,12 @@
+/**
+ * Console: user groups (spec §3 "User group"; MacCMS `mac_group`): each group's allowed categories (`group_type`),
+ * its rights per category (`group_popedom`: 1 list, 2 detail, 3 play, 4 download, 5 trial; the download right is
+ * what ajaxUlog type 5 and checkBuyPopedom check, issue 17) and, for the guest and member groups, the free views
+ * and downloads per day (`points_quota`, shared with the points page: adminGetPointsSettings /
+ * adminUpdatePointsSettings). VIP groups are never metered.
+ */
 import type { CategoryBase } from '@openvod/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -9,6 +16,7 @@ import {
   Col,
   Form,
   Input,
+  InputNumber,
   Modal,
   Row,
   Space,
@@ -28,6 +36,15 @@ import { DataTable, LoadError, switchColumn } from '../ui.tsx';
 
 type Group = Res<'adminListGroups'>['list'][number];
 type Popedom = Record<string, number[]>;
+type Quota = Res<'adminGetPointsSettings'>['quotas'][number];
+
+/** The free quotas per group (the points page's query: the same key and answer). */
+const quotasKey = ['admin', 'points', 'settings'] as const;
+function useQuotas() {
+  return useQuery({ queryKey: quotasKey, queryFn: ({ signal }) => call('adminGetPointsSettings', { signal }) });
+}
+/** Groups below 3 are metered (free views / downloads per day); 3 and up are VIP tiers, never metered. */
+const VIP_MIN = 3;
 
 /** Rights of a category: 1 list, 2 detail, 3 play, 4 download, 5 try-see. */
 const RIGHTS = [1, 2, 3, 4, 5] as const;
@@ -54,6 +71,9 @@ interface GroupForm {
   /** Allowed categories (group_type). */
   types: number[];
   group_popedom: Popedom;
+  /** Free views / downloads per day (guest and member groups only; `points_quota`). */
+  free_views?: number;
+  free_downloads?: number;
 }
 
 function toForm(g: Group | null): GroupForm {
@@ -152,6 +172,8 @@ function RightsMatrix({
     {
       title: t('group.matrix.category'),
       dataIndex: 'type_name',
+      // Pinned, so the name stays beside the download and trial columns when a phone scrolls the matrix.
+      fixed: 'left' as const,
       render: (name: string, row) => (
         <span style={{ paddingLeft: row.depth * 20, whiteSpace: 'nowrap' }}>
           <Typography.Text strong={row.depth === 0} type={allowedSet.has(row.type_id) ? undefined : 'secondary'}>
@@ -185,14 +207,18 @@ function RightsMatrix({
       ),
     },
     ...RIGHTS.map((right) => ({
+      // The right's name and its number in group_popedom (4 = download: ajaxUlog type 5, checkBuyPopedom type 5).
       title: (
-        <Checkbox
-          {...columnState(right)}
-          disabled={allowedRows.length === 0}
-          onChange={(e) => toggleColumn(right, e.target.checked)}
-        >
-          {t(`group.right.${right}` as MessageKey)}
-        </Checkbox>
+        <Tooltip title={t('group.rightHint', { n: right, name: t(`group.right.${right}` as MessageKey) })}>
+          <Checkbox
+            {...columnState(right)}
+            disabled={allowedRows.length === 0}
+            onChange={(e) => toggleColumn(right, e.target.checked)}
+            data-testid={`group-right-col-${right}`}
+          >
+            {t(`group.right.${right}` as MessageKey)} ({right})
+          </Checkbox>
+        </Tooltip>
       ),
       key: `r${right}`,
       width: 96,
@@ -232,29 +258,54 @@ function GroupModal({ group, onClose }: { group: Group | null; onClose: () => vo
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const types = useTypes();
+  const quotas = useQuotas();
   const [form] = Form.useForm<GroupForm>();
   const [error, setError] = useState<string | null>(null);
   const base = toForm(group);
   const allowed = Form.useWatch('types', form) ?? base.types;
   const popedom = Form.useWatch('group_popedom', form) ?? base.group_popedom;
+  // Free counts: edited for the guest and member groups, once their current values are known.
+  const metered = group !== null && group.group_id < VIP_MIN;
+  const quota: Quota | undefined = metered ? quotas.data?.quotas.find((q) => q.group_id === group.group_id) : undefined;
 
   const save = useMutation({
-    mutationFn: async (v: GroupForm) => {
+    mutationFn: async (v: GroupForm): Promise<'saved' | null> => {
       const body = toBody(v);
-      if (!group) return call('adminCreateGroup', { body });
+      if (!group) {
+        await call('adminCreateGroup', { body });
+        return 'saved';
+      }
       const before = toBody(base);
       const changes: Body<'adminUpdateGroup'> = {};
       for (const k of Object.keys(body) as (keyof typeof body)[]) {
         if (!sameBody(before, body, k)) Object.assign(changes, { [k]: body[k] });
       }
-      if (Object.keys(changes).length === 0) return null;
-      return call('adminUpdateGroup', { params: { id: group.group_id }, body: changes });
+      const freeChanged =
+        quota !== undefined &&
+        v.free_views !== undefined &&
+        v.free_downloads !== undefined &&
+        (v.free_views !== quota.free_views || v.free_downloads !== quota.free_downloads);
+      if (Object.keys(changes).length === 0 && !freeChanged) return null;
+      if (Object.keys(changes).length) {
+        await call('adminUpdateGroup', { params: { id: group.group_id }, body: changes });
+      }
+      if (freeChanged) {
+        await call('adminUpdatePointsSettings', {
+          body: {
+            quotas: [
+              { group_id: group.group_id, free_views: v.free_views ?? 0, free_downloads: v.free_downloads ?? 0 },
+            ],
+          },
+        });
+      }
+      return 'saved';
     },
     onSuccess: (res) => {
       if (res === null) message.info(t('common.noChanges'));
       else message.success(t('common.saved'));
       void queryClient.invalidateQueries({ queryKey: keys.groups });
       void queryClient.invalidateQueries({ queryKey: keys.users });
+      void queryClient.invalidateQueries({ queryKey: quotasKey });
       onClose();
     },
     onError: (e) => {
@@ -335,6 +386,36 @@ function GroupModal({ group, onClose }: { group: Group | null; onClose: () => vo
           />
         </Form.Item>
         <LoadError error={types.error} />
+        {metered && <LoadError error={quotas.error} />}
+        {quota && (
+          <Form.Item label={t('group.f.free')} extra={t('group.f.freeHelp')} style={{ marginBottom: 16 }}>
+            <Space wrap size={[16, 8]}>
+              <Form.Item name="free_views" label={t('group.f.freeViews')} initialValue={quota.free_views} noStyle>
+                <InputNumber
+                  min={0}
+                  max={100000}
+                  precision={0}
+                  addonBefore={t('group.f.freeViews')}
+                  data-testid="group-free-views"
+                />
+              </Form.Item>
+              <Form.Item
+                name="free_downloads"
+                label={t('group.f.freeDownloads')}
+                initialValue={quota.free_downloads}
+                noStyle
+              >
+                <InputNumber
+                  min={0}
+                  max={100000}
+                  precision={0}
+                  addonBefore={t('group.f.freeDownloads')}
+                  data-testid="group-free-downloads"
+                />
+              </Form.Item>
+            </Space>
+          </Form.Item>
+        )}
         <Form.Item name="group_popedom" label={t('group.f.popedom')} extra={t('group.f.popedomHelp')}>
           <RightsMatrix
             types={types.data ?? []}
@@ -353,6 +434,8 @@ export default function GroupsPage() {
   const { message } = AntApp.useApp();
   const groups = useGroups();
   const types = useTypes();
+  const quotas = useQuotas();
+  const quotaOf = new Map((quotas.data?.quotas ?? []).map((q) => [q.group_id, q]));
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const typeName = new Map((types.data ?? []).map((c) => [c.type_id, c.type_name]));
 
@@ -418,6 +501,19 @@ export default function GroupsPage() {
               </Tooltip>
             ))}
           </Space>
+        );
+      },
+    },
+    {
+      title: t('group.col.free'),
+      key: 'free',
+      render: (_v, row) => {
+        if (row.group_id >= VIP_MIN) return <Typography.Text type="secondary">{t('group.freeVip')}</Typography.Text>;
+        const q = quotaOf.get(row.group_id);
+        return (
+          <span style={{ whiteSpace: 'nowrap' }} data-testid={`group-${row.group_id}-free`}>
+            {q ? t('group.freeSummary', { views: q.free_views, downloads: q.free_downloads }) : '…'}
+          </span>
         );
       },
     },

@@ -91,6 +91,21 @@ describe('reportDownload', () => {
     expect(await rowsOf(other)).toEqual([]);
   });
 
+  it('refuses episodes of unknown or unpublished titles (their log entries are written unmetered)', async () => {
+    const u = await makeUser(t);
+    const hidden = await newVod();
+    await t.db.db.update(macVod).set({ vod_status: 0 }).where(eq(macVod.vod_id, hidden));
+    // ajaxUlog writes download entries of these titles without taking a download (nothing can be played from them).
+    for (const id of [hidden, 99_999_999]) {
+      await download(u, id, 1);
+      const res = await report(u, { vod_id: id, sid: 1, nid: 1, event: 'started' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe(DOWNLOAD_CODE.notDownloaded);
+    }
+    expect(await t.app.services.points.usage(u.user.user_id)).toMatchObject({ free_downloads: 0 });
+    expect(await rowsOf(u)).toEqual([]);
+  });
+
   it('needs a session and a valid body (the field and why, in the caller’s language)', async () => {
     let res = await report(undefined, { vod_id: 1, sid: 1, nid: 1, event: 'started' });
     expect(res.statusCode).toBe(401);

@@ -261,9 +261,11 @@ export class PlaybackService {
   }
 
   /**
-   * Whether `userId` holds the download entry (mid 1, type 5) of episode `sid`/`nid` of title `vodId`: written by
-   * ajaxUlog `ac=set&type=5` once the quota rule let the download through (the downloads module's report counts
-   * only such episodes). One indexed read (`db`: the caller's transaction, or this service's database).
+   * Whether `userId` holds the download entry (mid 1, type 5) of episode `sid`/`nid` of a published title `vodId`:
+   * written by ajaxUlog `ac=set&type=5` once the quota rule let the download through (the downloads module's report
+   * counts only such episodes). Entries of unknown or unpublished titles, which the quota hook lets through unmetered
+   * since nothing can be played from them, do not count. One indexed read (`db`: the caller's transaction, or this
+   * service's database).
    */
   async hasDownload(userId: number, vodId: number, sid: number, nid: number, db: Db = this.db): Promise<boolean> {
     const key: repo.UlogKey = {
@@ -274,7 +276,7 @@ export class PlaybackService {
       ulog_sid: sid,
       ulog_nid: nid,
     };
-    return (await repo.entryByKey(db, key)) !== undefined;
+    return repo.entryOfPublishedTitle(db, key);
   }
 
   /** One page (`page` 1-based, `limit` entries) of the user's entries of `mid`/`type`, newest first. */

@@ -120,6 +120,17 @@ export async function entryByKey(db: Db, k: UlogKey): Promise<UlogRow | undefine
   return row;
 }
 
+/** Whether the entry of `k` exists and its title is published (`mac_vod.vod_status` 1). */
+export async function entryOfPublishedTitle(db: Db, k: UlogKey): Promise<boolean> {
+  const [row] = await db
+    .select({ id: macUlog.ulog_id })
+    .from(macUlog)
+    .innerJoin(macVod, and(eq(macVod.vod_id, macUlog.ulog_rid), eq(macVod.vod_status, 1)))
+    .where(keyWhere(k))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function entryWithVod(db: Db, id: number, galleryTypeId = 0): Promise<UlogWithVod | undefined> {
   const [row] = await db
     .select(withVod(galleryTypeId))

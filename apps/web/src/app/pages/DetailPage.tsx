@@ -25,7 +25,7 @@ import { flushWatchSeconds, reportWatchSeconds } from '../../features/points/rep
 import { useFreeView } from '../../features/quotas/useFreeView';
 import { LikeButton } from '../../features/social/LikeButton';
 import { useBack } from '../../lib/navigation';
-import { paths, positiveInt } from '../../lib/routes';
+import { downloadPlayPath, paths, positiveInt } from '../../lib/routes';
 import { BackIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
@@ -81,6 +81,7 @@ function TitlePage() {
   const downloads = useDownloadManager();
   const tasks = useDownloadTasks(downloads);
   const offlineId = vod && selection ? taskIdOf(vod.vod_id, selection.source.sid, selection.episode.nid) : undefined;
+  const downloadedHere = tasks.find((x) => x.vod_id === id && x.state === 'completed');
   const offlineSrc = offlineId && tasks.some((x) => x.id === offlineId) ? downloads?.offlineUrl(offlineId) : undefined;
   const onProgress = useWatchTime(playback.onProgress);
   // Slot 12: the pre-roll holds the (buffering) episode, the pause ad is drawn over the paused video (issue 5).
@@ -123,6 +124,19 @@ function TitlePage() {
           message={id === undefined ? t('error.pageAddressWrong') : errorMessage(detail.error)}
           onRetry={id === undefined ? undefined : () => detail.refetch()}
         />
+        {/* Issue 17: with no network the title cannot load, but its downloaded episodes still play. */}
+        {downloadedHere && (
+          <div className={styles.offlineEntry}>
+            <button
+              type="button"
+              className={styles.downloadButton}
+              onClick={() => navigate(downloadPlayPath(downloadedHere.id))}
+              data-testid="detail-play-downloaded"
+            >
+              {t('downloads.playDownloaded')}
+            </button>
+          </div>
+        )}
       </div>
     );
   }

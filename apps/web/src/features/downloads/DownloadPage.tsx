@@ -271,7 +271,9 @@ function TaskRow({
       <button type="button" className={styles.taskMain} onClick={open} disabled={!editing && !done}>
         <span className={styles.taskTop}>
           <span className={styles.taskName}>{task.name}</span>
-          {done && !task.looked && <span className={styles.newDot} title={t('downloads.notLooked')} />}
+          {done && !task.looked && (
+            <span className={styles.newDot} title={t('downloads.notLooked')} data-testid={`download-new-${task.id}`} />
+          )}
           <span
             className={styles.taskState}
             data-error={task.state === 'error' ? '' : undefined}

@@ -79,8 +79,11 @@ async function pausedHalfway(prefix: string) {
   const { id } = await first.manager.add(episode(url));
   await until(first.manager, () => taskOf(first.manager, id).tsID === 3);
   await server.when((s) => held.slice(0, 3).every((path) => s.received.includes(path)));
+  // The speed sampler has counted the 3 segments' bytes.
+  await until(first.manager, () => taskOf(first.manager, id).speed > 0);
   await first.manager.pause(id);
   expect(taskOf(first.manager, id).state).toBe('paused');
+  expect(taskOf(first.manager, id).speed).toBe(0);
   expect(taskOf(first.manager, id).code).toBe(4);
   await server.when((s) => held.slice(0, 3).every((path) => s.dropped.includes(path)));
   for (const release of releases) release();
@@ -117,6 +120,32 @@ describe('pause and resume', () => {
     await until(next.manager, () => finished(taskOf(next.manager, id)));
     expect(taskOf(next.manager, id).state).toBe('completed');
     expectEachServedOnce('closed');
+  });
+});
+
+describe('two tabs', () => {
+  it('a task whose Web Lock another tab holds stays queued here, untouched, until resumed', async () => {
+    const names: string[] = [];
+    let otherTabHolds = true;
+    const locks = {
+      request: (name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<void>) => {
+        names.push(name);
+        expect(options.ifAvailable).toBe(true);
+        return callback(otherTabHolds ? null : ({ name, mode: 'exclusive' } as Lock));
+      },
+    } as unknown as Pick<LockManager, 'request'>;
+    const url = servePlain('locked');
+    const { manager } = newManager({ locks });
+    const { id } = await manager.add(episode(url));
+    await until(manager, () => names.length === 1);
+    expect(names).toEqual([`openvod-download:${id}`]);
+    expect(taskOf(manager, id).state).toBe('queued');
+    expect(server.received.some((p) => p.startsWith('/locked/'))).toBe(false);
+    otherTabHolds = false;
+    await manager.resume(id);
+    await until(manager, () => finished(taskOf(manager, id)));
+    expect(taskOf(manager, id).state).toBe('completed');
+    expect(names).toHaveLength(2);
   });
 });
 

@@ -144,8 +144,9 @@ export class EngineDownloadManager implements DownloadManager {
         if (left) void this.persist(record);
       }
     } catch (error) {
-      // No IndexedDB (a private window of some browsers): the manager works in memory; writes fail per task.
-      console.error('downloads: cannot read the stored tasks', error);
+      // No IndexedDB (a private window of some browsers, a test DOM): the manager works in memory and each
+      // task's first write fails it with storage_full.
+      if (typeof indexedDB !== 'undefined') console.error('downloads: cannot read the stored tasks', error);
     }
     this.loaded = true;
     this.changed(true);

@@ -1,12 +1,13 @@
 /**
  * Where downloads live (research/offline.md §2 and §5 item 6): IndexedDB through `idb`, not the Cache API (no 206,
  * no partial entries). Database `openvod-downloads`:
- * - `tasks`: one {@link TaskRecord} per task (key `id`): the {@link DownloadTask} and its {@link StoredPlan} (the
- *   resources to fetch, per-resource sizes as the done flags, the local playlists);
+ * - `tasks`: one row per task (key `id`): the {@link DownloadTask} and the per-resource sizes (the done flags);
+ * - `plans`: the task's {@link DownloadPlan} (resources to fetch, local playlists), written once it is known: a row
+ *   of its own, so storing a resource rewrites only the small task row, not a plan of thousands of resources;
  * - `resources`: one record per stored resource, key `[taskId, index]`, value its clear bytes (an ArrayBuffer);
  * - `meta`: the download settings (key `settings`).
- * A resource and its task record are written in one transaction, so a closed tab never leaves a resource the
- * record does not count (or the reverse). Deleting a task deletes every record of it.
+ * A resource and its task row are written in one transaction, so a closed tab never leaves a resource the task
+ * does not count (or the reverse). Deleting a task deletes every record of it.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { DownloadPlan } from './playlist';
@@ -34,7 +35,10 @@ export interface DownloadStore {
   loadTasks(): Promise<TaskRecord[]>;
   getTask(id: string): Promise<TaskRecord | undefined>;
   putTask(record: TaskRecord): Promise<void>;
-  /** Stores resource `index` of `record.id` and the updated record together (one transaction). */
+  /**
+   * Stores resource `index` of `record.id` with the record's task and sizes (one transaction); the plan itself is
+   * written by {@link putTask}, which must have been called once the plan was set.
+   */
   putResource(record: TaskRecord, index: number, data: ArrayBuffer): Promise<void>;
   getResource(taskId: string, index: number): Promise<ArrayBuffer | undefined>;
   /** Deletes the task record and every resource of it. */
@@ -45,10 +49,39 @@ export interface DownloadStore {
   close(): void;
 }
 
+/** A `tasks` row: the task and, once planned, the stored size of each resource (-1 missing). */
+interface TaskRow {
+  id: string;
+  task: DownloadTask;
+  sizes?: number[];
+}
+
 interface Schema extends DBSchema {
-  tasks: { key: string; value: TaskRecord };
+  tasks: { key: string; value: TaskRow };
+  plans: { key: string; value: DownloadPlan };
   resources: { key: [string, number]; value: ArrayBuffer };
   meta: { key: string; value: Partial<DownloadSettings> };
+}
+
+function row(record: TaskRecord): TaskRow {
+  return record.plan
+    ? { id: record.id, task: record.task, sizes: record.plan.sizes }
+    : { id: record.id, task: record.task };
+}
+
+function plan(record: TaskRecord): DownloadPlan | undefined {
+  if (!record.plan) return undefined;
+  const { sizes: _sizes, ...rest } = record.plan;
+  return rest;
+}
+
+function join(taskRow: TaskRow, stored: DownloadPlan | undefined): TaskRecord {
+  if (!stored) return { id: taskRow.id, task: taskRow.task };
+  return {
+    id: taskRow.id,
+    task: taskRow.task,
+    plan: { ...stored, sizes: taskRow.sizes ?? stored.resources.map(() => -1) },
+  };
 }
 
 /** The default database name. */
@@ -65,6 +98,7 @@ export class IdbDownloadStore implements DownloadStore {
       this.db = openDB<Schema>(this.name, 1, {
         upgrade(db) {
           db.createObjectStore('tasks', { keyPath: 'id' });
+          db.createObjectStore('plans');
           db.createObjectStore('resources');
           db.createObjectStore('meta');
         },
@@ -77,22 +111,37 @@ export class IdbDownloadStore implements DownloadStore {
   }
 
   async loadTasks(): Promise<TaskRecord[]> {
-    return (await this.open()).getAll('tasks');
+    const tx = (await this.open()).transaction(['tasks', 'plans']);
+    const [rows, plans, planKeys] = await Promise.all([
+      tx.objectStore('tasks').getAll(),
+      tx.objectStore('plans').getAll(),
+      tx.objectStore('plans').getAllKeys(),
+    ]);
+    const byId = new Map(planKeys.map((key, i) => [key, plans[i]]));
+    return rows.map((r) => join(r, byId.get(r.id)));
   }
 
   async getTask(id: string): Promise<TaskRecord | undefined> {
-    return (await this.open()).get('tasks', id);
+    const tx = (await this.open()).transaction(['tasks', 'plans']);
+    const [taskRow, stored] = await Promise.all([tx.objectStore('tasks').get(id), tx.objectStore('plans').get(id)]);
+    return taskRow ? join(taskRow, stored) : undefined;
   }
 
   async putTask(record: TaskRecord): Promise<void> {
-    await (await this.open()).put('tasks', record);
+    const tx = (await this.open()).transaction(['tasks', 'plans'], 'readwrite');
+    const stored = plan(record);
+    await Promise.all([
+      tx.objectStore('tasks').put(row(record)),
+      stored ? tx.objectStore('plans').put(stored, record.id) : undefined,
+      tx.done,
+    ]);
   }
 
   async putResource(record: TaskRecord, index: number, data: ArrayBuffer): Promise<void> {
     const tx = (await this.open()).transaction(['tasks', 'resources'], 'readwrite');
     await Promise.all([
       tx.objectStore('resources').put(data, [record.id, index]),
-      tx.objectStore('tasks').put(record),
+      tx.objectStore('tasks').put(row(record)),
       tx.done,
     ]);
   }
@@ -102,9 +151,10 @@ export class IdbDownloadStore implements DownloadStore {
   }
 
   async deleteTask(id: string): Promise<void> {
-    const tx = (await this.open()).transaction(['tasks', 'resources'], 'readwrite');
+    const tx = (await this.open()).transaction(['tasks', 'plans', 'resources'], 'readwrite');
     await Promise.all([
       tx.objectStore('resources').delete(IDBKeyRange.bound([id, -Infinity], [id, Infinity])),
+      tx.objectStore('plans').delete(id),
       tx.objectStore('tasks').delete(id),
       tx.done,
     ]);

@@ -26,6 +26,8 @@ export class HlsServer {
   readonly files = new Map<string, Buffer>();
   /** Statuses to answer first for a path (e.g. [500, 500]), used up one per request. */
   readonly failures = new Map<string, number[]>();
+  /** Paths whose body is sent in `chunks` pieces `everyMs` apart (a slow but flowing response). */
+  readonly trickle = new Map<string, { chunks: number; everyMs: number }>();
   /** Paths answered with 200 and the whole file whatever Range says. */
   readonly ignoreRange = new Set<string>();
   /** Every response completed (the body fully written). */
@@ -154,7 +156,18 @@ export class HlsServer {
       return;
     }
     done(200);
-    res.writeHead(200, { 'content-length': String(body.length) }).end(body);
+    res.writeHead(200, { 'content-length': String(body.length) });
+    const slow = this.trickle.get(path);
+    if (!slow) {
+      res.end(body);
+      return;
+    }
+    const size = Math.ceil(body.length / slow.chunks);
+    for (let at = 0; at < body.length && !res.destroyed; at += size) {
+      res.write(body.subarray(at, at + size));
+      await new Promise((resolve) => setTimeout(resolve, slow.everyMs));
+    }
+    res.end();
   }
 }
 
