@@ -25,9 +25,13 @@
  *   network emulation: every request fails) and plays the task's `offline://` address with the player's hls.js and
  *   the engine's offline loader (the app's offline player); a fresh page online plays the same episode from the
  *   origin. The first frame is the first requestVideoFrameCallback after `playing` (as ttff.ts), in ms from the
- *   player's start (`createHls`, hls.js already loaded: a page cannot be loaded offline without the service
- *   worker, so page loads are left out on both sides). Ratio = median offline / median online; also
- *   `offline_ttff_ms`, `online_ttff_ms`. Target <= 1.0.
+ *   player's start (`createHls`; hls.js and the engine's module already loaded, as in the app once its launch has
+ *   settled: a page cannot be loaded offline without the service worker, so page loads are left out on both
+ *   sides). Ratio = median offline / median online; also `offline_ttff_ms`, `online_ttff_ms`. Target <= 1.0.
+ *
+ * The log also gives, per round, the share of the time each downloader kept its N requests going as the origin saw
+ * it (offline-origin.ts `/__stats`): what a downloader loses between requests (its own work before asking the next
+ * one) shows there, so a low ratio on a busy machine can be told from a slow origin.
  *
  * One warm-up round, then BENCH_OFFLINE_RUNS (default 5, at least 3) rounds; each round runs curl and the app in
  * alternating order, and the offline and online first frames in alternating order.
