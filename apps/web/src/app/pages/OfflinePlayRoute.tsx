@@ -22,7 +22,8 @@ import { downloadPlayPath, paths } from '../../lib/routes';
 import { useUserId } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorView, LoadingView } from '../../ui/StateViews';
-import { offlinePlayerConfig, rememberOfflineProgress, useDownloadsEngine } from '../downloads';
+import { offlinePlayerConfig, useDownloadsEngine } from '../downloads';
+import { rememberOfflineProgress } from '../offlineProgress';
 import styles from './DetailPage.module.css';
 
 const NO_TASKS: readonly DownloadTask[] = [];

@@ -3,11 +3,11 @@
  * {@link DownloadManagerContext} (app/ provides the engine's singleton once its chunk has loaded; screen tests a fake
  * one), and its tasks are read with useSyncExternalStore.
  */
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { DownloadManagerContext } from './context';
 import type { DownloadManager, DownloadSettings, DownloadTask, StorageSpace } from './engine/types';
 
-/** The app's downloader; null while its code loads. */
-export const DownloadManagerContext = createContext<DownloadManager | null>(null);
+export { DownloadManagerContext } from './context';
 
 export function useDownloadManager(): DownloadManager | null {
   return useContext(DownloadManagerContext);
