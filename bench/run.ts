@@ -16,12 +16,18 @@
  *    and search calls on 200,000 generated titles (`list_p95_ms_200k`, `deep_page_p95_ms_200k`, `rank_p95_ms_200k`,
  *    `suggest_p95_ms_200k`, `search_p95_ms_200k`, ...), and the script time of the home and category pages rendered
  *    from cache with Chromium's CPU throttled 4x (render.ts: `home_script_ms_x4`, `category_script_ms_x4`).
+ * 4. Offline downloads (offline.ts, no app server): an ffmpeg-made episode on a bench origin limited to 20 Mbit/s
+ *    per connection with 40 ms to first byte; the app's downloader (the engine module bundled into a page in
+ *    Debian's Chromium) against `curl -Z --parallel-max N` on the same segments (`download_vs_curl`, curl time / app
+ *    time, target >= 0.9), and the downloaded episode's first frame with the network off against the same episode
+ *    online (`offline_ttff_vs_online`, target <= 1.0).
  *
  * Prints progress, then one JSON object of results as its last line. Knobs: BENCH_SECONDS (load duration, default 6),
  * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=throughput (part 1 alone: PGlite, and PostgreSQL with DATABASE_URL, without
  * seeding the 200k catalogue), BENCH_ONLY=ttff, BENCH_ONLY=community (community.ts: `comment_list_p95_ms_1m`,
  * `comment_count_p95_ms_1m`), BENCH_ONLY=danmaku (danmaku.ts: `danmaku_fps_1000`,
- * `danmaku_delivery_p50_ms`) or BENCH_ONLY=catalogue, and for the catalogue BENCH_CATALOGUE_TITLES
+ * `danmaku_delivery_p50_ms`), BENCH_ONLY=offline (offline.ts; BENCH_OFFLINE_RUNS, default 5, and
+ * BENCH_OFFLINE_PORT, default 18305) or BENCH_ONLY=catalogue, and for the catalogue BENCH_CATALOGUE_TITLES
  * (default 200000), BENCH_CATALOGUE_SAMPLES (default 200 per kind), BENCH_CATALOGUE_PORT (default 18097),
  * BENCH_RENDER_RUNS (default 5).
  */
@@ -33,6 +39,7 @@ import { catalogueBench } from './catalogue.ts';
 import { log, ROOT, startServer, stopServer } from './common.ts';
 import { communityBench } from './community.ts';
 import { danmakuDeliveryBench, danmakuFpsBench } from './danmaku.ts';
+import { offlineBench } from './offline.ts';
 import { TTFF_SERVER_ENV, ttff, type Viewer, writeBarePage } from './ttff.ts';
 
 const TMP = path.join(ROOT, 'bench/.tmp');
@@ -44,8 +51,10 @@ const TTFF_RUNS = Number(process.env.BENCH_TTFF_RUNS ?? 5);
  * only the catalogue at scale (catalogue.ts, render.ts).
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
-if (!['', 'throughput', 'ttff', 'danmaku', 'catalogue', 'community'].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY must be throughput, ttff, danmaku, catalogue or community, not ${JSON.stringify(ONLY)}`);
+if (!['', 'throughput', 'ttff', 'danmaku', 'catalogue', 'community', 'offline'].includes(ONLY)) {
+  throw new Error(
+    `BENCH_ONLY must be throughput, ttff, danmaku, catalogue, community or offline, not ${JSON.stringify(ONLY)}`,
+  );
 }
 
 interface Load {
@@ -157,7 +166,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   // Danmaku renderer (danmaku.ts): fps with 1000 comments on screen, before any server competes for the CPU.
   if (ONLY === '' || ONLY === 'danmaku') Object.assign(out, await danmakuFpsBench());
-  if (ONLY !== 'catalogue' && ONLY !== 'community') {
+  // Offline downloads (offline.ts): its own throttled origin, no app server.
+  if (ONLY === '' || ONLY === 'offline') Object.assign(out, await offlineBench());
+  if (ONLY !== 'catalogue' && ONLY !== 'community' && ONLY !== 'offline') {
     log('bench: PGlite server (first run generates demo media)');
     const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...TTFF_SERVER_ENV });
     try {
@@ -189,7 +200,7 @@ async function main() {
     }
   }
 
-  const pgUrl = ONLY === 'ttff' || ONLY === 'danmaku' ? undefined : process.env.DATABASE_URL;
+  const pgUrl = ONLY === 'ttff' || ONLY === 'danmaku' || ONLY === 'offline' ? undefined : process.env.DATABASE_URL;
   if (pgUrl && ONLY !== 'catalogue' && ONLY !== 'community') {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
@@ -221,7 +232,7 @@ async function main() {
   if (pgUrl && (ONLY === '' || ONLY === 'community')) Object.assign(out, await communityBench(pgUrl, TMP));
   if (pgUrl && ONLY !== 'throughput' && ONLY !== 'community') {
     Object.assign(out, await catalogueBench(pgUrl, TMP));
-  } else if (!pgUrl && ONLY !== 'ttff' && ONLY !== 'danmaku') {
+  } else if (!pgUrl && ONLY !== 'ttff' && ONLY !== 'danmaku' && ONLY !== 'offline') {
     log('bench: DATABASE_URL is not set, PostgreSQL figures (throughput, catalogue at 200k titles) skipped');
   }
   log(JSON.stringify(out));
