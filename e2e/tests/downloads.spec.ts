@@ -1,24 +1,7 @@
-/**
- * Offline caching end to end (issue 17 items 1, 5, 6 and its e2e: "a member downloads two episodes, goes offline
- * (network emulation), opens the download page and plays both; a member without free downloads sees the blocked
- * screen and unlocks one with a rewarded ad") on a phone in Chromium against the real server, with the real
- * downloader (apps/web/src/features/downloads/engine: IndexedDB, hls.js loader for `offline://` addresses).
- *
- * A member registered through the public API (group 2: 2 free downloads a day) logs in, opens the demo series
- * 长安夜行录, chooses episodes 1 and 2 in the download sheet and downloads them (each takes one free download with
- * its ajaxUlog type 5 entry), waits on the download page until both are completed, then goes offline and plays both
- * from the download page (the video advances with the network off). Back online, a third episode is refused with
- * the blocked screen ("No download times left today"); the rewarded ad (purpose 'download', watched to the end) earns
- * one extra download and the sheet adds the episode. Screenshots of the sheet, the blocked screen and the download
- * page (in progress and completed, light and dark, zh-cn, ja-jp and fr-fr) are written to SHOTS.
- */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DATA_DIR } from '../playwright.config';
+import { expect, type Page, test } from '@playwright/test';
 import { adminToken, presetDevice } from './catalogue-helpers';
-import { expectVideoAdvances, vodIdByName } from './helpers';
+import { createRewardedVideoAd, expectVideoAdvances, logInWithPassword, registerMember, vodIdByName } from './helpers';
 
 test.use({ locale: 'en-US', isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
 
@@ -26,27 +9,6 @@ const SERIES = '长安夜行录';
 const AD_SECONDS = 4;
 const AD_FILE = 'ads/downloads-e2e.webm';
 const SHOTS = `.tmp/downloads-shots-${process.env.E2E_PORT ?? 18080}`;
-
-async function register(request: APIRequestContext) {
-  const name = `dl${Date.now().toString(36)}`;
-  const reg = await request.post('/api/user/reg', {
-    data: { user_name: name, user_pwd: 'secret123', user_pwd2: 'secret123' },
-  });
-  expect(reg.ok(), await reg.text()).toBe(true);
-  return { name, id: ((await reg.json()) as { info: { user_id: number } }).info.user_id };
-}
-
-async function logIn(page: Page, member: { name: string; id: number }) {
-  await page.goto('/#/pages/me/index');
-  await page.getByTestId('me-login').click();
-  await page.getByTestId('login-tab-password').click();
-  await page.getByTestId('login-username').fill(member.name);
-  await page.getByTestId('login-password').fill('secret123');
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit-password').click();
-  await expect(page).toHaveURL(/#\/pages\/me\/index/);
-  await expect(page.getByTestId('me-profile')).toHaveAttribute('data-user-id', String(member.id));
-}
 
 /** Open the series' download sheet on the title page. */
 async function openSheet(page: Page, id: number) {
@@ -62,36 +24,11 @@ test.describe
 
     test.beforeAll(async ({ request }) => {
       admin = await adminToken(request);
-      // The operator's rewarded video ad: a 4 s VP8 WebM written where the server serves /media (as rewarded-ads).
-      const file = path.join(DATA_DIR, 'media', AD_FILE);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      execFileSync('ffmpeg', [
-        '-y',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc2=size=640x360:rate=25:duration=${AD_SECONDS}`,
-        '-c:v',
-        'libvpx',
-        '-b:v',
-        '400k',
-        file,
-      ]);
-      const res = await request.post('/api/admin/ads', {
-        headers: { authorcode: admin },
-        data: {
-          ad_name: 'Rewarded downloads e2e ad',
-          ad_local_type: 20,
-          ad_type: 2,
-          ad_show_type: 1,
-          ad_video_url: `/media/${AD_FILE}`,
-          ad_duration: AD_SECONDS,
-        },
+      adId = await createRewardedVideoAd(request, admin, {
+        name: 'Rewarded downloads e2e ad',
+        file: AD_FILE,
+        seconds: AD_SECONDS,
       });
-      expect(res.ok(), await res.text()).toBe(true);
-      adId = (await res.json()).info.ad_id;
       fs.mkdirSync(SHOTS, { recursive: true });
     });
 
@@ -105,9 +42,9 @@ test.describe
       request,
     }) => {
       test.setTimeout(300_000);
-      const member = await register(request);
+      const member = await registerMember(request, 'dl');
       await presetDevice(page, { locale: 'en-us', dark: true });
-      await logIn(page, member);
+      await logInWithPassword(page, member);
       const id = await vodIdByName(page, SERIES);
       const task = (nid: number) => `${id}-1-${nid}`;
 

@@ -1,21 +1,8 @@
-/**
- * Rewarded ads end to end (issue 7 item 3 and its e2e "a member uses up the free views, is blocked with the three
- * choices, watches a rewarded ad to the end and plays") on a phone in Chromium against the real server.
- *
- * Setup through the console API: the guest group gets 1 free view a day, and one rewarded video ad (ad_show_type 1,
- * ad_type 2, 4 s) pointing at a 4 s WebM made with ffmpeg in the server's media folder (an operator's uploaded file).
- * The member (the device's guest account) plays one title (the free view), opens a second: the blocked screen offers
- * watch an ad, log in, become VIP. Closing the ad early grants nothing (still blocked). Watching it to the end: the
- * server, which timed the ad itself, credits one view; the page asks again and the episode plays. Replaying the
- * "ended" report afterwards pays nothing more. The console's Rewarded ads page lists the completed reward.
- */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, DATA_DIR } from '../playwright.config';
+import { ADMIN_PASSWORD } from '../playwright.config';
 import { adminToken, presetDevice, userToken } from './catalogue-helpers';
-import { expectVideoAdvances, vodIdByName } from './helpers';
+import { createRewardedVideoAd, expectVideoAdvances, vodIdByName } from './helpers';
 
 test.use({ locale: 'en-US', isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
 
@@ -46,36 +33,11 @@ test.describe
 
     test.beforeAll(async ({ request }) => {
       admin = await adminToken(request);
-      // The operator's ad video: a 4 s VP8 WebM (Chromium plays it natively), written where the server serves /media.
-      const file = path.join(DATA_DIR, 'media', AD_FILE);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      execFileSync('ffmpeg', [
-        '-y',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc2=size=640x360:rate=25:duration=${AD_SECONDS}`,
-        '-c:v',
-        'libvpx',
-        '-b:v',
-        '400k',
-        file,
-      ]);
-      const res = await request.post('/api/admin/ads', {
-        headers: { authorcode: admin },
-        data: {
-          ad_name: 'Rewarded e2e ad',
-          ad_local_type: 20,
-          ad_type: 2,
-          ad_show_type: 1,
-          ad_video_url: `/media/${AD_FILE}`,
-          ad_duration: AD_SECONDS,
-        },
+      adId = await createRewardedVideoAd(request, admin, {
+        name: 'Rewarded e2e ad',
+        file: AD_FILE,
+        seconds: AD_SECONDS,
       });
-      expect(res.ok(), await res.text()).toBe(true);
-      adId = (await res.json()).info.ad_id;
       await setGuestViews(request, admin, 1);
       fs.mkdirSync(SHOTS, { recursive: true });
     });

@@ -7,27 +7,11 @@
  * after a reload). A shares three pages through share-to (the title, B's homepage, and the app from the task list's
  * "go"): each gets a short link, and the task list shows the share task (3 a day) done.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { presetDevice } from './catalogue-helpers';
-import { vodIdByName } from './helpers';
+import { logInWithPassword, type Member, registerMember, vodIdByName } from './helpers';
 
 test.use({ locale: 'en-US', isMobile: true, hasTouch: true });
-
-interface Member {
-  name: string;
-  id: number;
-}
-
-/** Register a member through the API (its own device id). */
-async function register(request: APIRequestContext, tag: string): Promise<Member> {
-  const name = `so${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const reg = await request.post('/api/user/reg', {
-    headers: { deviceid: `e2e-social-${name}` },
-    data: { user_name: name, user_pwd: 'secret123', user_pwd2: 'secret123' },
-  });
-  expect(reg.ok(), await reg.text()).toBe(true);
-  return { name, id: ((await reg.json()) as { info: { user_id: number } }).info.user_id };
-}
 
 /** A phone of its own for `member`, signed in with the password form from the Me page. */
 async function phoneOf(browser: Browser, member: Member): Promise<Page> {
@@ -39,15 +23,7 @@ async function phoneOf(browser: Browser, member: Member): Promise<Page> {
   });
   const page = await context.newPage();
   await presetDevice(page, { locale: 'en-us' });
-  await page.goto('/#/pages/me/index');
-  await page.getByTestId('me-login').click();
-  await page.getByTestId('login-tab-password').click();
-  await page.getByTestId('login-username').fill(member.name);
-  await page.getByTestId('login-password').fill('secret123');
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit-password').click();
-  await expect(page).toHaveURL(/#\/pages\/me\/index/);
-  await expect(page.getByTestId('me-profile')).toHaveAttribute('data-user-id', String(member.id));
+  await logInWithPassword(page, member);
   return page;
 }
 
@@ -56,7 +32,7 @@ test('members follow by scanning an identity card, like a title and share for th
   request,
 }) => {
   test.setTimeout(180_000);
-  const [a, b] = [await register(request, 'a'), await register(request, 'b')];
+  const [a, b] = [await registerMember(request, 'soa'), await registerMember(request, 'sob')];
   const phoneB = await phoneOf(browser, b);
   const phoneA = await phoneOf(browser, a);
 

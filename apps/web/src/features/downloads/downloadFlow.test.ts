@@ -8,23 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { runDownloadFlow } from './downloadFlow';
 import type { DownloadRequest } from './engine/types';
-import { episodeRequest, makeTask } from './test-helpers';
+import { checkAnswer, episodeRequest, makeTask } from './test-helpers';
 
-const answer = (over: Partial<CheckBuyPopedomResponse> = {}): CheckBuyPopedomResponse => ({
-  code: 1,
-  msg: 'ok',
-  allowed: true,
-  reason: 'free',
-  price: 0,
-  bought: false,
-  user_points: 0,
-  free: { total: 2, used: 0 },
-  extra: 0,
-  logged_in: true,
-  guest: false,
-  choices: [],
-  ...over,
-});
+const answer = checkAnswer;
 
 function deps(claimAnswers: Record<number, (Error | 'ok')[]>, checks: CheckBuyPopedomResponse[]) {
   const log: string[] = [];

@@ -19,27 +19,13 @@ import { useSession } from '../../lib/session';
 import { BlockedScreen } from '../quotas/BlockedScreen';
 import DownloadPage from './DownloadPage';
 import { type DownloadLine, DownloadSheet } from './DownloadSheet';
-import { episodeRequest, FakeDownloadManager, makeTask } from './test-helpers';
+import { checkAnswer, episodeRequest, FakeDownloadManager, makeTask } from './test-helpers';
 import { DownloadManagerContext } from './useDownloads';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const check = (over: Partial<CheckBuyPopedomResponse> = {}): CheckBuyPopedomResponse => ({
-  code: 1,
-  msg: 'ok',
-  allowed: true,
-  reason: 'free',
-  price: 0,
-  bought: false,
-  user_points: 0,
-  free: { total: 2, used: 0 },
-  extra: 0,
-  logged_in: true,
-  guest: false,
-  choices: [],
-  ...over,
-});
+const check = checkAnswer;
 const blocked = (over: Partial<CheckBuyPopedomResponse> = {}) =>
   check({ allowed: false, reason: 'blocked', free: { total: 2, used: 2 }, choices: ['ad', 'login', 'vip'], ...over });
 

@@ -1,7 +1,8 @@
 /**
- * An in-memory {@link DownloadManager} for the screens' tests (issue 17 item 4): tasks are plain records the test
+ * Test pieces of the download screens: an in-memory {@link DownloadManager} for the screens' tests (issue 17 item 4): tasks are plain records the test
  * drives (`update`), `add` queues at once, and every call is recorded in `calls`. No network, no storage.
  */
+import type { CheckBuyPopedomResponse } from '@openvod/contract';
 import {
   DOWNLOAD_STATE_CODE,
   type DownloadEvent,
@@ -119,3 +120,20 @@ export function episodeRequest(vodId: number, nid: number, over: Partial<Downloa
     ...over,
   };
 }
+
+/** A checkBuyPopedom answer for type 5: allowed with a free download (2 a day, none used), changed by `over`. */
+export const checkAnswer = (over: Partial<CheckBuyPopedomResponse> = {}): CheckBuyPopedomResponse => ({
+  code: 1,
+  msg: 'ok',
+  allowed: true,
+  reason: 'free',
+  price: 0,
+  bought: false,
+  user_points: 0,
+  free: { total: 2, used: 0 },
+  extra: 0,
+  logged_in: true,
+  guest: false,
+  choices: [],
+  ...over,
+});
