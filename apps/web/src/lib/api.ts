@@ -170,7 +170,7 @@ export interface ApiClientOptions {
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, or sent as is when it is a FormData (multipart). */
   body?: unknown;
   signal?: AbortSignal;
