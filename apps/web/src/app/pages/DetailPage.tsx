@@ -24,6 +24,7 @@ import { PlayerMessage, VideoPlayer } from '../../features/player/VideoPlayer';
 import { flushWatchSeconds, reportWatchSeconds } from '../../features/points/reportWatch';
 import { useFreeView } from '../../features/quotas/useFreeView';
 import { LikeButton } from '../../features/social/LikeButton';
+import { useSpecialType } from '../../lib/feedData';
 import { useBack } from '../../lib/navigation';
 import { downloadPlayPath, paths, positiveInt } from '../../lib/routes';
 import { BackIcon } from '../../ui/icons';
@@ -97,6 +98,7 @@ function TitlePage() {
   );
   // The early player (app/preload.ts) may have buffered the episode meanwhile: stopped when the page will not play.
   const playRefused = freeView.state === 'refused' || freeView.state === 'error';
+  const liveTypeId = useSpecialType('app_live_typeid').typeId;
   useEffect(() => {
     if (playRefused) closeEarlyPlayer();
   }, [playRefused]);
@@ -156,6 +158,9 @@ function TitlePage() {
   const poster = picUrl(vod.vod_pic);
   // Spec §2 / issue 4 item 4: a title of a category the user's group lacks comes without play data.
   const vipOnly = vod.permission === 0;
+  // A live channel (the live category, app_live_typeid, or one of its sub-categories) streams without an end: its
+  // episodes cannot be downloaded, so the title page offers no download.
+  const isLive = liveTypeId > 0 && (vod.type_id === liveTypeId || vod.type_id_1 === liveTypeId);
   const src = offlineSrc ?? (selection && !vipOnly && !locked ? mediaUrl(realPath.src) : '');
   const showDetails = playerStarted || !src;
 
@@ -268,7 +273,9 @@ function TitlePage() {
                   })}
                 </p>
                 {/* Issue 17: download this line's episodes (the sheet below). */}
-                {!vipOnly && <DownloadButton className={styles.downloadButton} onClick={() => setDownloadOpen(true)} />}
+                {!vipOnly && !isLive && (
+                  <DownloadButton className={styles.downloadButton} onClick={() => setDownloadOpen(true)} />
+                )}
               </div>
             )}
             {/* Issue 7 item 4: the title page's ad slot 16 (spec §3). */}

@@ -325,6 +325,43 @@ describe('title page', () => {
     fireEvent.click(within(panel).getByTestId('vip-open'));
     expect(await screen.findByText('buy center page')).toBeTruthy();
   });
+
+  it('offers downloads on a title with episodes, and none on a live channel (it streams without an end)', async () => {
+    const detailOf = (id: number, type_id: number, type_id_1: number) =>
+      ok({
+        info: {
+          ...vod(id, { vod_name: `Title ${id}`, type_id, type_id_1 }),
+          vod_content: '',
+          vod_status: 1,
+          vod_lock: 0,
+          vod_hits_day: 0,
+          vod_hits_week: 0,
+          vod_hits_month: 0,
+          vod_pic_slide: '',
+          vod_play_from: 'demo',
+          vod_play_server: '',
+          vod_play_note: '',
+          vod_play_url: '',
+          sources: [{ sid: 1, from: 'demo', server: '', note: '', episodes: [{ nid: 1, name: '01', url: '' }] }],
+          permission: 1,
+          play_locked: 1,
+        },
+      });
+    handler = (url) => {
+      if (url.pathname === '/api/types') return types;
+      if (url.pathname === '/api/vod/30') return detailOf(30, 6, 1);
+      if (url.pathname === '/api/vod/31') return detailOf(31, 19, 19);
+      throw new TypeError('Failed to fetch');
+    };
+    const film = renderAt(`${paths.detail}?id=30`, <Route path={paths.detail} element={<DetailPage />} />);
+    await screen.findByTestId('now-playing');
+    await waitFor(() => expect(screen.queryByTestId('download-title')).not.toBeNull());
+    film.unmount();
+    renderAt(`${paths.detail}?id=31`, <Route path={paths.detail} element={<DetailPage />} />);
+    await screen.findByTestId('now-playing');
+    // Until the categories arrive the title is not known as live; once they have, no download is offered.
+    await waitFor(() => expect(screen.queryByTestId('download-title')).toBeNull());
+  });
 });
 
 describe('home page', () => {
