@@ -85,7 +85,8 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'any',
-        // The dark theme's page colour (--ov-bg in src/app/global.css, <meta name="theme-color"> in index.html).
+        // The dark theme's page colour (--ov-bg in src/styles/tokens.css). A static file: the page's own
+        // <meta name="theme-color"> follows the operator's theme colour at run time (src/lib/themeColor.ts).
         theme_color: '#0e0f13',
         background_color: '#0e0f13',
         icons: [

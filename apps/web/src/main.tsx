@@ -1,5 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import './styles/tokens.css';
 import './app/global.css';
 import { AD_SLOT } from '@openvod/contract';
 import { App } from './app/App';
@@ -12,6 +13,7 @@ import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/queryClient';
 import { currentUserId } from './lib/session';
 import { applyTheme, currentLocale, useSettings } from './lib/settings';
+import { restoreThemeColor } from './lib/themeColor';
 
 /** Hand the requests the boot script started (detail, player ads) to the query cache, so the title page joins them. */
 function adoptPreloads() {
@@ -43,6 +45,7 @@ function CloseEarlyPlayer() {
 
 async function start() {
   applyTheme(useSettings.getState().darkTheme);
+  restoreThemeColor();
   adoptPreloads();
   const page = preloadRoutePage(parseHashRoute(window.location.hash).pathname)?.catch(() => {
     // The route's lazy page reports the failure.

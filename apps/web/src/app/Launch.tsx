@@ -28,6 +28,7 @@ import { paths } from '../lib/routes';
 import { isGuestUser, useSession } from '../lib/session';
 import { applyTheme, useSettings } from '../lib/settings';
 import { getDeviceId } from '../lib/storage';
+import { applyThemeColor } from '../lib/themeColor';
 
 const LaunchDialog = lazy(() => import('../features/account/LaunchDialog'));
 
@@ -139,6 +140,9 @@ export function startLaunch(go: (to: string) => void): Promise<LaunchResult> {
     ...launchDeps(),
     onConfig: (config, loaded) => {
       queryClient.setQueryData(appConfigKey, config);
+      // The operator's theme colour (styles/tokens.css derives the accents); on a failed fetch the colour
+      // remembered from the last launch stays.
+      if (loaded) applyThemeColor(config.template?.themeColor);
       if (loaded) void showLaunchDialogs(config);
     },
     // Read when auto login is due: an answer given meanwhile counts.

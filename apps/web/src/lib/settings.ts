@@ -96,11 +96,13 @@ export function currentLocale(): Locale {
   return resolveLocale(useSettings.getState().locale, browserLanguages());
 }
 
-/** Spec §4 "Dark theme": light/dark CSS variables (global.css) and the browser bar colour. */
+/**
+ * Spec §4 "Dark theme": light/dark CSS variables (styles/tokens.css). The browser bar colour is the operator's theme
+ * colour (lib/themeColor.ts).
+ */
 export function applyTheme(dark: boolean, doc: Document | undefined = globalThis.document): void {
   if (!doc) return;
   const scheme = dark ? 'dark' : 'light';
   doc.documentElement.setAttribute('data-prefers-color-scheme', scheme);
-  doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#0e0f13' : '#ffffff');
   doc.querySelector('meta[name="color-scheme"]')?.setAttribute('content', scheme);
 }

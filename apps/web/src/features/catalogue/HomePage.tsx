@@ -25,7 +25,7 @@ import { VodGrid, VodRow } from './VodCard';
 
 /** Entry icons to every Main route of spec §2 that the tabs do not reach. */
 const ENTRIES: readonly { key: string; to: string; icon: ReactNode; color: string }[] = [
-  { key: 'sort', to: paths.sort, icon: <CompassIcon size={22} />, color: '#1cc7a6' },
+  { key: 'sort', to: paths.sort, icon: <CompassIcon size={22} />, color: 'var(--ov-accent)' },
   { key: 'rankList', to: paths.rankList, icon: <FireIcon size={22} />, color: '#f7774a' },
   { key: 'specialTopic', to: paths.specialTopic, icon: <DocumentIcon size={22} />, color: '#7d8cff' },
   { key: 'wonder', to: paths.wonder, icon: <StarIcon size={22} />, color: '#f4b73d' },

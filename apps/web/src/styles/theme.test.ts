@@ -1,11 +1,11 @@
 /**
- * The theme colours of app/global.css that must stay opaque: the bottom tab bar (app/TabLayout.module.css) sits over
+ * The theme colours of styles/tokens.css that must stay opaque: the bottom tab bar (app/TabLayout.module.css) sits over
  * scrolling content, and a translucent one let posters and text show through under the tab labels.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const css = readFileSync(`${import.meta.dirname}/global.css`, 'utf8');
+const css = readFileSync(`${import.meta.dirname}/tokens.css`, 'utf8');
 
 /** Every value `name` is given in the stylesheet (one per theme block), in order. */
 function declarations(name: string): string[] {
