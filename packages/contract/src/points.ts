@@ -52,8 +52,8 @@ export const PLOG_TYPE = {
   guestMerge: 30,
 } as const;
 
-/** The name of a plog type's label (the apps translate it: the viewer app's `points.type.<name>`). */
-export type PlogTypeName =
+/** The key of a plog type's label (the apps translate it: the viewer app's `points.type.<key>`). */
+export type PlogTypeKey =
   | 'recharge'
   | 'invite'
   | 'visit'
@@ -74,7 +74,7 @@ export type PlogTypeName =
   | 'exchange'
   | 'guest_merge';
 
-const PLOG_TYPE_NAMES: Readonly<Record<number, PlogTypeName>> = {
+const PLOG_TYPE_KEYS: Readonly<Record<number, PlogTypeKey>> = {
   [PLOG_TYPE.recharge]: 'recharge',
   [PLOG_TYPE.inviteRegistration]: 'invite',
   [PLOG_TYPE.promotionVisit]: 'visit',
@@ -102,9 +102,9 @@ const PLOG_TYPE_NAMES: Readonly<Record<number, PlogTypeName>> = {
   [PLOG_TYPE.guestMerge]: 'guest_merge',
 };
 
-/** The label name of plog type `type` ({@link PlogTypeName}); undefined for a type this table does not know. */
-export function plogTypeName(type: number): PlogTypeName | undefined {
-  return PLOG_TYPE_NAMES[type];
+/** The label key of plog type `type` ({@link PlogTypeKey}); undefined for a type this table does not know. */
+export function plogTypeKey(type: number): PlogTypeKey | undefined {
+  return PLOG_TYPE_KEYS[type];
 }
 /**
  * plog types a client may report through setPlog; the others are awarded by the server itself (23 "save promotion

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { slotOn } from './ads.ts';
 import { APP_CONFIG_DEFAULTS } from './appconfig.ts';
 import { fenToYuan, signedAmount, yuanToFen } from './money.ts';
-import { PLOG_TYPE, plogTypeName } from './points.ts';
+import { PLOG_TYPE, plogTypeKey } from './points.ts';
 
 describe('slotOn', () => {
   const cfg = (list: unknown[]) => ({ list });
@@ -51,8 +51,8 @@ describe('money', () => {
 
 describe('plog types', () => {
   it('names every type the server writes', () => {
-    for (const type of Object.values(PLOG_TYPE)) expect(plogTypeName(type)).toBeDefined();
-    expect(plogTypeName(PLOG_TYPE.watch10Min)).toBe('watch_min');
-    expect(plogTypeName(999)).toBeUndefined();
+    for (const type of Object.values(PLOG_TYPE)) expect(plogTypeKey(type)).toBeDefined();
+    expect(plogTypeKey(PLOG_TYPE.watch10Min)).toBe('watch_min');
+    expect(plogTypeKey(999)).toBeUndefined();
   });
 });

@@ -8,7 +8,6 @@ import type {
   AdImpressionResponse,
   AdItem,
   AdListResponse,
-  AppConfig,
   endpoints,
   UserInfo,
 } from '@openvod/contract';
@@ -99,20 +98,6 @@ export async function reportClick(ad: { ad_token?: string }): Promise<number> {
   } catch {
     return 0;
   }
-}
-
-/** Whether the app config's `ads.list` switches `slot` on (12, "12" or {ad_local_type: 12}; as the server reads it). */
-export function slotOn(ads: AppConfig['ads'] | undefined, slot: number): boolean {
-  if (!ads || !Array.isArray(ads.list)) return false;
-  return ads.list.some((entry) => {
-    if (typeof entry === 'number') return entry === slot;
-    if (typeof entry === 'string') return entry.trim() !== '' && Number(entry) === slot;
-    if (entry && typeof entry === 'object') {
-      const e = entry as Record<string, unknown>;
-      return Number(e.ad_local_type) === slot && e.ad_status !== 0 && e.ad_status !== '0';
-    }
-    return false;
-  });
 }
 
 /**
