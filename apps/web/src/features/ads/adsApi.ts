@@ -100,6 +100,9 @@ export async function reportClick(ad: { ad_token?: string }): Promise<number> {
   }
 }
 
+/** Whether the app config's `ads.list` switches a slot on: the contract's rule, the one the server serves by. */
+export { slotOn } from '@openvod/contract';
+
 /**
  * Where a tap on an ad leads: an absolute http(s) landing page opens in the in-app web page (`web/index?url=`, spec
  * §2 and §7 "The ad page is loaded with a source url query parameter"); a site path (`/pages/...`) is an in-app

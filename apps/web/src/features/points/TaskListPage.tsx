@@ -4,7 +4,7 @@
  * counts (getTask single), the one-off bind-phone reward (single.bindphone.point; a link to bind-phone until a phone
  * is bound) and the watch-time log (durationList: minutes per operator day, spec §4 Duration reward).
  */
-import { AD_SLOT, slotOn, TASK_PLOG } from '@openvod/contract';
+import { AD_SLOT, TASK_PLOG } from '@openvod/contract';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useSession, useUserId } from '../../lib/session';
 import { InfiniteFooter } from '../../ui/InfiniteFooter';
 import styles from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
-
+import { slotOn } from '../ads';
 import { useHome } from '../catalogue';
 import { useWatchRecordStore } from '../player';
 import { useCheckIn, useDurationList, useTasks } from './queries';
