@@ -229,12 +229,9 @@ test('every overlay control works by tap and swipe on a phone', async ({ page })
   await expect(page.getByTestId('player-bottom-bar')).toBeHidden();
   await expect(page.getByTestId('player-lock')).toBeVisible();
   const pausedBefore = await prop(page, (v) => v.paused);
-  // A tap acts once the single-tap window (DOUBLE_TAP_MS, 300 ms) has passed without a second one, on a page timer:
-  // the page's clock (natural flow until then) is run past that window, so nothing may happen after it either.
-  await page.clock.install();
   await doubleTap(cdp, g.x + g.width * 0.5, g.y + g.height * 0.5);
   await swipe(cdp, g.x + g.width * 0.8, g.y + g.height * 0.8, g.x + g.width * 0.8, g.y + g.height * 0.2);
-  await page.clock.runFor(400);
+  await page.waitForTimeout(400); // the single-tap window (DOUBLE_TAP_MS): nothing may happen after it either
   expect(await prop(page, (v) => v.paused)).toBe(pausedBefore);
   expect(await prop(page, (v) => v.volume)).toBeCloseTo(0.7, 2);
   await expect(page.getByTestId('player-title-bar')).toBeHidden();
