@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import { APP_RELEASE } from '@openvod/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config/config.ts';
@@ -49,8 +50,6 @@ import { quotasModule } from './modules/quotas/index.ts';
 import { rewardsModule } from './modules/rewards/index.ts';
 import { smsModule } from './modules/sms/index.ts';
 import { socialModule } from './modules/social/index.ts';
-
-export const APP_VERSION = '1.3.8';
 
 export interface AppDeps {
   config: Config;
@@ -170,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       openapi: '3.0.3',
       info: {
         title: 'OpenVod API',
-        version: APP_VERSION,
+        version: APP_RELEASE.version,
         description:
           'OpenVod server API. Success: {code: 1, msg, ...payload}; failure: {code, msg} in the caller language. ' +
           'operationIds follow shared/spec/calls.md.',

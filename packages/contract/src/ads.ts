@@ -8,6 +8,7 @@
  * the token was served to, once per token, within the task's daily cap.
  */
 import { z } from 'zod';
+import type { AppConfig } from './accounts.ts';
 import { ok } from './envelope.ts';
 import { AD_SLOT } from './player.ts';
 
@@ -30,6 +31,25 @@ export const AD_SLOT_NAMES: ReadonlyArray<{ slot: number; key: 'splash' | 'banne
   { slot: AD_SLOT.player, key: 'player' },
   { slot: AD_SLOT.detail, key: 'detail' },
 ];
+
+/**
+ * Whether the app config's `ads.list` switches ad slot `slot` on (spec §3 "App config ads {list, ...}"): the list
+ * names it as a number (`12`), a numeric string (`"12"`) or an object with `ad_local_type` 12 and an `ad_status`
+ * other than 0. A missing or empty list switches every slot off. The server serves no ads of a slot that is off
+ * (apps/server/src/modules/ads/ads.service.ts); the viewer app draws none and the console shows the switch with it.
+ */
+export function slotOn(ads: Pick<AppConfig['ads'], 'list'> | undefined, slot: number): boolean {
+  if (!ads || !Array.isArray(ads.list)) return false;
+  return ads.list.some((entry) => {
+    if (typeof entry === 'number') return entry === slot;
+    if (typeof entry === 'string') return entry.trim() !== '' && Number(entry) === slot;
+    if (entry && typeof entry === 'object') {
+      const e = entry as Record<string, unknown>;
+      return Number(e.ad_local_type) === slot && e.ad_status !== 0 && e.ad_status !== '0';
+    }
+    return false;
+  });
+}
 
 /** adImpression / adClick: the `ad_token` adList gave with the ad. */
 export const AdTokenBody = z.object({ token: z.string().trim().min(10).max(400) });

@@ -2,6 +2,7 @@
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './ads.ts';
+export * from './appconfig.ts';
 export * from './billing.ts';
 export * from './cash.ts';
 export * from './cast.ts';
@@ -16,6 +17,7 @@ export * from './gbook.ts';
 export * from './guest.ts';
 export * from './jobs.ts';
 export * from './locales.ts';
+export * from './money.ts';
 export * from './places.ts';
 export * from './player.ts';
 export * from './points.ts';

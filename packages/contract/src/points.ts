@@ -29,6 +29,83 @@ export const TASK_PLOG = {
 } as const;
 /** plog type of a points exchange (points spent for view/download times or VIP days). */
 export const EXCHANGE_PLOG_TYPE = 24;
+
+/**
+ * Every `mac_plog.plog_type` the server writes (the points journal): MacCMS 1-9, the app's rewards 10-13, the daily
+ * tasks ({@link TASK_PLOG}), 24 a points exchange, 30 a guest's points merged into the account it signed into
+ * (apps/server/src/modules/accounts/guest-merge.ts). `plog_points` is signed: credits positive, debits negative.
+ */
+export const PLOG_TYPE = {
+  recharge: 1,
+  inviteRegistration: 2,
+  promotionVisit: 3,
+  distribution1: 4,
+  distribution2: 5,
+  distribution3: 6,
+  groupUpgrade: 7,
+  contentPurchase: 8,
+  withdrawal: 9,
+  keepAlive: 11,
+  bindPhone: 12,
+  ...TASK_PLOG,
+  exchange: EXCHANGE_PLOG_TYPE,
+  guestMerge: 30,
+} as const;
+
+/** The key of a plog type's label (the apps translate it: the viewer app's `points.type.<key>`). */
+export type PlogTypeKey =
+  | 'recharge'
+  | 'invite'
+  | 'visit'
+  | 'distribution'
+  | 'upgrade'
+  | 'purchase'
+  | 'withdrawal'
+  | 'checkin'
+  | 'keepalive'
+  | 'bindphone'
+  | 'ad_click'
+  | 'watch_film'
+  | 'watch_min'
+  | 'collect_film'
+  | 'share'
+  | 'comment'
+  | 'save_qr'
+  | 'exchange'
+  | 'guest_merge';
+
+const PLOG_TYPE_KEYS: Readonly<Record<number, PlogTypeKey>> = {
+  [PLOG_TYPE.recharge]: 'recharge',
+  [PLOG_TYPE.inviteRegistration]: 'invite',
+  [PLOG_TYPE.promotionVisit]: 'visit',
+  [PLOG_TYPE.distribution1]: 'distribution',
+  [PLOG_TYPE.distribution2]: 'distribution',
+  [PLOG_TYPE.distribution3]: 'distribution',
+  [PLOG_TYPE.groupUpgrade]: 'upgrade',
+  [PLOG_TYPE.contentPurchase]: 'purchase',
+  [PLOG_TYPE.withdrawal]: 'withdrawal',
+  [PLOG_TYPE.checkIn]: 'checkin',
+  [PLOG_TYPE.keepAlive]: 'keepalive',
+  [PLOG_TYPE.bindPhone]: 'bindphone',
+  [PLOG_TYPE.adClick]: 'ad_click',
+  [PLOG_TYPE.watchFilm]: 'watch_film',
+  [PLOG_TYPE.watch1Min]: 'watch_min',
+  [PLOG_TYPE.watch5Min]: 'watch_min',
+  [PLOG_TYPE.watch10Min]: 'watch_min',
+  [PLOG_TYPE.watch15Min]: 'watch_min',
+  [PLOG_TYPE.watch20Min]: 'watch_min',
+  [PLOG_TYPE.collectFilm]: 'collect_film',
+  [PLOG_TYPE.share]: 'share',
+  [PLOG_TYPE.comment]: 'comment',
+  [PLOG_TYPE.saveQr]: 'save_qr',
+  [PLOG_TYPE.exchange]: 'exchange',
+  [PLOG_TYPE.guestMerge]: 'guest_merge',
+};
+
+/** The label key of plog type `type` ({@link PlogTypeKey}); undefined for a type this table does not know. */
+export function plogTypeKey(type: number): PlogTypeKey | undefined {
+  return PLOG_TYPE_KEYS[type];
+}
 /**
  * plog types a client may report through setPlog; the others are awarded by the server itself (23 "save promotion
  * QR" is paid by the poster's download, createQrcode; 21 "share" by the creation of a short link, shortUrl; never on

@@ -3,6 +3,7 @@
  * as integer fen, spec §9 / DESIGN.md §4; conversion is done on the decimal text, never with float arithmetic), the
  * labels of plan lengths, channels, order states and grants, and the query keys.
  */
+import { yuanToFen as parseYuan } from '@openvod/contract';
 import { Tag } from 'antd';
 import type { MessageKey, Translate } from '../i18n.ts';
 
@@ -15,13 +16,8 @@ export const billingKeys = {
   revenue: ['admin', 'billing', 'revenue'] as const,
 };
 
-/** Integer fen -> "19.90". */
-export function fenToYuan(fen: number): string {
-  const n = Math.round(fen);
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Integer fen -> "19.90" (the contract's). */
+export { fenToYuan } from '@openvod/contract';
 
 /**
  * A yuan amount as typed ("19.9", "19.90", "20") -> integer fen (1990, 1990, 2000); `undefined` for anything else
@@ -29,10 +25,7 @@ export function fenToYuan(fen: number): string {
  */
 export function yuanToFen(value: string | number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
-  const text = String(value).trim();
-  const m = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(text);
-  if (!m) return undefined;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return parseYuan(String(value), 9) ?? undefined;
 }
 
 export const LONGS = ['day', 'week', 'month', 'year'] as const;

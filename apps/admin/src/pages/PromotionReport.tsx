@@ -3,6 +3,7 @@
  * operator day over a range (default the server's last 30 operator days), and every member's pending and
  * withdrawable balances now (adminPromotionReport). Withdrawals and payouts are the cash module's report.
  */
+import { fenToYuan as yuan } from '@openvod/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Space, Statistic } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,8 +14,9 @@ import { useI18n } from '../i18n.ts';
 import { DataTable, ListCard } from '../ui.tsx';
 
 type Row = Res<'adminPromotionReport'>['list'][number];
-/** fen → "12.34". */
-export const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** fen → "12.34" (the contract's fenToYuan). */
+export { yuan };
 
 export default function PromotionReportPage() {
   const { t } = useI18n();

@@ -20,14 +20,16 @@ import type {
   HomeResponse,
   TypeListWithPermissionResponse,
 } from '@openvod/contract';
-import { guestCredentials } from '@openvod/contract';
+import { APP_RELEASE, guestCredentials } from '@openvod/contract';
 import { activePayloadCodec } from './payloadCipher';
 import { clearSessionIfToken, currentToken } from './session';
 import { currentLocale, useSettings } from './settings';
 import { getDeviceId } from './storage';
 
-export const APP_VERSION = '1.3.8';
-export const APP_VERSION_CODE = '137';
+/** The app's release (contract APP_RELEASE, where its meaning is written): sent as the `version` header. */
+export const APP_VERSION = APP_RELEASE.version;
+/** The release's number, sent as the `versionCode` header (headers are text). */
+export const APP_VERSION_CODE = String(APP_RELEASE.version_code);
 export const REQUEST_TIMEOUT_MS = 25_000;
 
 export type ApiErrorKind = 'server' | 'http' | 'timeout' | 'network' | 'offline';

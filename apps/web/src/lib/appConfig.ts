@@ -2,6 +2,7 @@
  * The app config (spec §3 "App config"), fetched at launch and kept in the query cache. When the call fails the
  * defaults below are used silently (spec §8: config fetch failure is swallowed).
  */
+import { APP_CONFIG_DEFAULTS } from '@openvod/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type AppConfig, accountApi } from './accountApi';
 
@@ -9,27 +10,14 @@ export type AppConfigData = AppConfig;
 
 export const appConfigKey = ['app', 'config'] as const;
 
+/**
+ * The config the app runs on until the server's arrives, or when it cannot be fetched: the contract's defaults of
+ * every operator-editable field (APP_CONFIG_DEFAULTS, the same the server starts from), and for the fields the server
+ * computes at run time what the app assumes without it (SMS sign-in offered, no one-click sign-in, no third-party
+ * providers).
+ */
 export const DEFAULT_APP_CONFIG: AppConfigData = {
-  menu: [],
-  template: { themeColor: '#1cc7a6' },
-  scale: 10,
-  domain_list: [],
-  ads: { list: [], showGoogle: false, showVipAd: false },
-  player: {},
-  app_barrage_state: 1,
-  comment_status: 1,
-  notice_state: 0,
-  notice_title: '',
-  notice_desc: '',
-  app_privacy_policy_alert: 0,
-  app_share_name: '',
-  app_privacy_policy: '',
-  app_user_agreement: '',
-  tourist_state: '0',
-  app_short_name: '',
-  encrypt_state: 0,
-  bindPhonePoint: 2,
-  disCount: 10,
+  ...APP_CONFIG_DEFAULTS,
   sms_enabled: true,
   one_click_enabled: false,
   oauth_providers: [],

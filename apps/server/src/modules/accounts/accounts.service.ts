@@ -25,6 +25,7 @@ import {
   ErrorCode,
   type Group,
   guestCredentials,
+  PLOG_TYPE,
   type PlaceRegion,
   type UserInfo,
 } from '@openvod/contract';
@@ -64,22 +65,8 @@ export const DELETION_WORKING_DAYS = 3;
 export const GROUP_GUEST = 1;
 export const GROUP_MEMBER = 2;
 
-/** `mac_plog.plog_type` (db/schema/accounts.ts): MacCMS 1-9 plus the app's rewards. */
-export const PLOG_TYPE = {
-  recharge: 1,
-  inviteRegistration: 2,
-  promotionVisit: 3,
-  distribution1: 4,
-  distribution2: 5,
-  distribution3: 6,
-  groupUpgrade: 7,
-  contentPurchase: 8,
-  withdrawal: 9,
-  checkIn: 10,
-  keepAlive: 11,
-  bindPhone: 12,
-  adClick: 13,
-} as const;
+/** `mac_plog.plog_type` (db/schema/accounts.ts): every type the server writes, the contract's table. */
+export { PLOG_TYPE };
 
 /**
  * Operator settings this module reads on every use. app.ts plugs in the operator's app config

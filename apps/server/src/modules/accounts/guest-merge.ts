@@ -27,6 +27,7 @@
  * `account_merge` (guest, target, what moved).
  */
 import { createHash } from 'node:crypto';
+import { PLOG_TYPE } from '@openvod/contract';
 import type { Db } from '../../db/client.ts';
 import type { macUser } from '../../db/schema/index.ts';
 import type { UserRow } from './accounts.repo.ts';
@@ -35,7 +36,7 @@ import { creditPoints, GROUP_MEMBER, isVip } from './accounts.service.ts';
 import { isGuestAccount } from './guest-account.ts';
 
 /** `mac_plog.plog_type` of the two rows of a guest merge (minus on the guest, plus on the target). */
-export const PLOG_TYPE_GUEST_MERGE = 30;
+export const PLOG_TYPE_GUEST_MERGE = PLOG_TYPE.guestMerge;
 
 /** What a merge hands to the other modules' handlers. */
 export interface MergeContext {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
 import { connectRedis } from '../../core/redis.ts';
@@ -202,11 +202,11 @@ describe('failure counters', () => {
     const counter = new RedisFailureCounter(redis, `${prefix}short:`, 1, 150);
     await counter.fail('k');
     expect(await counter.blocked('k')).toBe(true);
-    // Wait for the condition (the key's expiry), polling Redis itself.
-    const deadline = Date.now() + 5000;
-    while ((await redis.exists(`${prefix}short:k`)) === 1 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    // Wait for the condition (the key's expiry), asking Redis itself.
+    await vi.waitFor(async () => expect(await redis.exists(`${prefix}short:k`)).toBe(0), {
+      timeout: 5000,
+      interval: 25,
+    });
     expect(await counter.blocked('k')).toBe(false);
   });
 });

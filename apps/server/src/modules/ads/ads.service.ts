@@ -5,7 +5,7 @@
  * - {@link AdsService.forViewer} (adList): the servable ads of a slot for a viewer. The server decides: VIP viewers
  *   (group_id above 2; an expired VIP has already been moved back to group 2 by `authenticate`) and viewers with
  *   `user_noad_time` (seconds) in the future get an empty list, and so does every viewer while the slot's ad switch
- *   is off ({@link slotSwitchedOn}).
+ *   is off (the contract's `slotOn`, ads.ts: the same rule the apps read).
  * - The console's editor: list, create, edit, delete (every field validated by the contract; URLs are http(s) or
  *   site paths only, so no `javascript:` link or image source can be stored).
  *
@@ -37,6 +37,7 @@ import {
   type AdminAdUpdate,
   type AdStatItem,
   type AppConfig,
+  slotOn,
 } from '@openvod/contract';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { operatorDay, operatorDayRange } from '../../core/time.ts';
@@ -54,20 +55,6 @@ const GROUP_MEMBER = 2;
 export function adFree(viewer: AdViewer | undefined, now: Date): boolean {
   if (!viewer) return false;
   return viewer.group_id > GROUP_MEMBER || viewer.user_noad_time > Math.floor(now.getTime() / 1000);
-}
-
-/** Whether the app config's `ads.list` switches `slot` on (see the module comment for the accepted forms). */
-export function slotSwitchedOn(ads: AppConfig['ads'] | undefined, slot: number): boolean {
-  if (!ads || !Array.isArray(ads.list)) return false;
-  return ads.list.some((entry) => {
-    if (typeof entry === 'number') return entry === slot;
-    if (typeof entry === 'string') return entry.trim() !== '' && Number(entry) === slot;
-    if (entry && typeof entry === 'object') {
-      const e = entry as Record<string, unknown>;
-      return Number(e.ad_local_type) === slot && e.ad_status !== 0 && e.ad_status !== '0';
-    }
-    return false;
-  });
 }
 
 /**
@@ -219,7 +206,7 @@ export class AdsService {
     const now = this.now();
     if (adFree(viewer, now)) return [];
     const config = await this.deps.adsConfig();
-    if (!slotSwitchedOn(config, slot)) return [];
+    if (!slotOn(config, slot)) return [];
     let rows = await repo.servableAds(this.db, slot, now);
     if (!config?.showGoogle) rows = rows.filter((r) => r.ad_type !== AD_TYPE.network);
     // A script ad without code draws nothing.
@@ -253,7 +240,7 @@ export class AdsService {
     if (adFree(viewer, now)) return false;
     const config = await this.deps.adsConfig();
     for (const slot of Object.values(AD_SLOT)) {
-      if (!slotSwitchedOn(config, slot)) continue;
+      if (!slotOn(config, slot)) continue;
       const rows = (await repo.servableAds(this.db, slot, now)).filter(
         (r) =>
           (config?.showGoogle || r.ad_type !== AD_TYPE.network) &&

@@ -2,26 +2,27 @@
  * Ads (issue 5 item 4): adList's rules (switch, status, platform, show type, schedule, slot, order; VIP and ad-free
  * viewers get none, decided by the server) and the console's ad editor (validation, CRUD), through inject().
  */
+import { slotOn } from '@openvod/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macUser } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeUser } from '../accounts/test-helpers.ts';
-import { adFree, slotSwitchedOn } from './ads.service.ts';
+import { adFree } from './ads.service.ts';
 
 type AdList = { code: number; list: Array<{ ad_id: number; ad_name: string; ad_js_code: string }> };
 
-describe('slotSwitchedOn / adFree', () => {
+describe('slotOn / adFree', () => {
   it('reads the slot switch from the app config ads.list', () => {
     const cfg = (list: unknown[]) => ({ list, showGoogle: false, showVipAd: false });
-    expect(slotSwitchedOn(cfg([]), 12)).toBe(false);
-    expect(slotSwitchedOn(cfg([12]), 12)).toBe(true);
-    expect(slotSwitchedOn(cfg(['12']), 12)).toBe(true);
-    expect(slotSwitchedOn(cfg([16]), 12)).toBe(false);
-    expect(slotSwitchedOn(cfg([{ ad_local_type: 12 }]), 12)).toBe(true);
-    expect(slotSwitchedOn(cfg([{ ad_local_type: 12, ad_status: 0 }]), 12)).toBe(false);
-    expect(slotSwitchedOn(cfg(['']), 0)).toBe(false);
-    expect(slotSwitchedOn(undefined, 12)).toBe(false);
+    expect(slotOn(cfg([]), 12)).toBe(false);
+    expect(slotOn(cfg([12]), 12)).toBe(true);
+    expect(slotOn(cfg(['12']), 12)).toBe(true);
+    expect(slotOn(cfg([16]), 12)).toBe(false);
+    expect(slotOn(cfg([{ ad_local_type: 12 }]), 12)).toBe(true);
+    expect(slotOn(cfg([{ ad_local_type: 12, ad_status: 0 }]), 12)).toBe(false);
+    expect(slotOn(cfg(['']), 0)).toBe(false);
+    expect(slotOn(undefined, 12)).toBe(false);
   });
 
   it('treats VIP groups and a future user_noad_time as ad-free', () => {

@@ -15,7 +15,15 @@
  * - {@link PayloadCipher} for the `encrypt_data` hook of core/routes.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { AdminAppConfig, AppConfig, AppVersion } from '@openvod/contract';
+import {
+  ACCOUNT_SETTINGS_DEFAULTS,
+  type AdminAppConfig,
+  APP_CONFIG_DEFAULTS,
+  APP_RELEASE,
+  type AppConfig,
+  type AppConfigRuntimeField,
+  type AppVersion,
+} from '@openvod/contract';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../core/errors.ts';
@@ -30,9 +38,7 @@ export type AppConfigValue = z.infer<typeof AppConfig>;
 export type AdminAppConfigValue = z.infer<typeof AdminAppConfig>;
 export type AppVersionValue = z.infer<typeof AppVersion>;
 /** Fields the operator edits (the run-time ones are computed, `encrypt_key` comes from ENCRYPT_KEY). */
-export type AppConfigOverrides = Partial<
-  Omit<AdminAppConfigValue, 'sms_enabled' | 'one_click_enabled' | 'oauth_providers' | 'encrypt_key'>
->;
+export type AppConfigOverrides = Partial<Omit<AdminAppConfigValue, AppConfigRuntimeField>>;
 
 /**
  * The accounts settings the operator edits with the app config (AccountsOptions.settings, wired in app.ts):
@@ -49,57 +55,21 @@ export const APP_CONFIG_KEY = 'app_config';
 export const APP_VERSION_KEY = 'app_version';
 export const APP_CONFIG_TTL_MS = 30_000;
 
-/** The app this server ships (apps/web, package version of the original client): 1.3.8 / 137. */
+/** The app this server ships: the contract's APP_RELEASE (1.3.8 / 137), until the operator publishes a newer one. */
 export const CURRENT_APP_VERSION: AppVersionValue = {
-  version: '1.3.8',
-  version_code: 137,
+  ...APP_RELEASE,
   notes: '',
   url: '',
   force: false,
 };
 
-const PRIVACY_POLICY = [
-  '隐私政策',
-  '我们重视您的隐私。为提供播放、登录、会员与积分等服务，我们会收集您主动提供的信息（如手机号、昵称、头像）以及设备标识、',
-  '观看与缓存记录等必要信息，仅用于提供和改进服务、保障账号安全与防止作弊，不会出售您的个人信息。',
-  '除法律法规要求或经您同意外，我们不会向第三方提供您的个人信息；接入的短信、支付、广告与第三方登录服务仅获得完成该项服务所需的信息。',
-  '您可以在“设置”中查看与修改个人资料、清除缓存或申请注销账号，注销申请将在 3 个工作日内处理。',
-  '如对本政策有疑问，请通过“意见反馈”与我们联系。',
-].join('\n');
-
-const USER_AGREEMENT = [
-  '用户协议',
-  '欢迎使用本应用。注册或登录即表示您已阅读并同意本协议。',
-  '您应妥善保管账号与验证码，不得出借、转让或用于违法违规用途；通过作弊手段获取积分、会员或推广收益的，我们有权收回并限制账号。',
-  '您发布的评论、弹幕与求片内容应遵守法律法规与公序良俗，不得侵犯他人合法权益，我们有权删除违规内容。',
-  '会员、积分与推广收益的规则以应用内公示为准；虚拟权益一经兑换不予退还，法律另有规定的除外。',
-  '我们会持续改进服务，并可能对本协议进行更新，更新后的协议将在应用内公布。',
-].join('\n');
-
-/** Defaults of every operator-editable field (issue 3: tourist_state '0', teal theme, bindPhonePoint 2, ...). */
+/**
+ * Defaults of every operator-editable field: the contract's public defaults (APP_CONFIG_DEFAULTS, the same the viewer
+ * app falls back to) plus the server-side accounts settings (ACCOUNT_SETTINGS_DEFAULTS).
+ */
 export const DEFAULT_APP_CONFIG: Required<AppConfigOverrides> = {
-  menu: [],
-  template: { themeColor: '#14b8a6' },
-  scale: 10,
-  domain_list: [],
-  ads: { list: [], showGoogle: false, showVipAd: false },
-  player: {},
-  app_barrage_state: 1,
-  comment_status: 1,
-  notice_state: 0,
-  notice_title: '',
-  notice_desc: '',
-  app_privacy_policy_alert: 1,
-  app_share_name: 'OpenVod',
-  app_privacy_policy: PRIVACY_POLICY,
-  app_user_agreement: USER_AGREEMENT,
-  tourist_state: '0',
-  app_short_name: 'OpenVod',
-  encrypt_state: 0,
-  bindPhonePoint: 2,
-  disCount: 10,
-  keepalive_points: 1,
-  reg_ip_daily_limit: 10,
+  ...APP_CONFIG_DEFAULTS,
+  ...ACCOUNT_SETTINGS_DEFAULTS,
 };
 
 export interface AppConfigRuntime {

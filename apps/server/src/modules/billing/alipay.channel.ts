@@ -17,6 +17,7 @@
  * integer arithmetic only ({@link fenToYuan}, {@link yuanToFen}). Times sent to Alipay are Beijing time (UTC+8).
  */
 import type { KeyObject } from 'node:crypto';
+import { fenToYuan as formatFen, yuanToFen } from '@openvod/contract';
 import { AlipaySdk } from 'alipay-sdk';
 import { paymentChannelsFromEnv } from '../../config/config.ts';
 import { beijingWallTime, loadRsaKey, privatePem, publicPem, requireAllOrNone } from './alipay-wechat-keys.ts';
@@ -50,15 +51,14 @@ export interface AlipayChannelOptions {
 /** 1999 fen -> "19.99"; throws RangeError unless `fen` is a safe integer > 0. */
 export function fenToYuan(fen: number): string {
   if (!Number.isSafeInteger(fen) || fen <= 0) throw new RangeError(`amount must be a positive integer of fen: ${fen}`);
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+  return formatFen(fen);
 }
 
-/** "19.99" / "19.9" / "19" -> 1999 fen; null when the text is not a non-negative yuan amount with <= 2 decimals. */
-export function yuanToFen(yuan: string): number | null {
-  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
+/**
+ * "19.99" / "19.9" / "19" -> 1999 fen; null when the text is not a non-negative yuan amount with <= 2 decimals (the
+ * contract's yuanToFen).
+ */
+export { yuanToFen };
 
 /** A Date as Alipay's `yyyy-MM-dd HH:mm:ss` in Beijing time. */
 export function alipayTime(date: Date): string {

@@ -29,6 +29,7 @@ import {
 } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fenToYuan, yuanToFen as parseYuan } from '@openvod/contract';
 import type { Db } from '../../db/client.ts';
 import {
   type ChannelOrder,
@@ -101,16 +102,12 @@ export function verifyNotificationSign(params: Record<string, string>, publicKey
   }
 }
 
-/** Fen -> yuan text with 2 decimals ("30.00"), integer arithmetic only. */
-export function fenToYuan(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-}
+/** Fen -> yuan text with 2 decimals ("30.00"), integer arithmetic only (the contract's fenToYuan). */
+export { fenToYuan };
 
-/** Yuan text ("30", "30.5", "30.00") -> fen, or NaN when it is not a plain decimal amount. */
+/** Yuan text ("30", "30.5", "30.00") -> fen, or NaN when it is not a plain decimal amount (at most 9 digits of yuan). */
 export function yuanToFen(yuan: string): number {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
-  if (!m) return Number.NaN;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return parseYuan(yuan, 9) ?? Number.NaN;
 }
 
 const reject = (why: string) =>

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { macGroup, macType } from '../../db/schema/index.ts';
 import { seedDemoTypes } from '../../demo/demo-types.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -45,18 +45,23 @@ describe.skipIf(optedOut)('DLNA casting to gmediarender in a network namespace',
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.info as Json;
   };
-  /** Poll castStatus until `ok` holds (every 250 ms, at most `ms`); returns the last status. */
+  /** Ask castStatus until `ok` holds (vi.waitFor, every 250 ms, at most `ms`); returns that status. */
   const waitFor = async (ok: (s: Json) => boolean, what: string, ms = 20_000) => {
-    const deadline = Date.now() + ms;
     let last: Json = {};
-    while (Date.now() < deadline) {
-      last = await status();
-      if (ok(last)) return last;
-      await new Promise((r) => setTimeout(r, 250));
+    try {
+      return await vi.waitFor(
+        async () => {
+          last = await status();
+          if (!ok(last)) throw new Error(`not yet "${what}"`);
+          return last;
+        },
+        { timeout: ms, interval: 250 },
+      );
+    } catch {
+      throw new Error(
+        `renderer never reached "${what}"; last status ${JSON.stringify(last)}\n${renderer?.log().slice(-3000)}`,
+      );
     }
-    throw new Error(
-      `renderer never reached "${what}"; last status ${JSON.stringify(last)}\n${renderer?.log().slice(-3000)}`,
-    );
   };
 
   beforeAll(async () => {
@@ -167,14 +172,15 @@ describe.skipIf(optedOut)('DLNA casting to gmediarender in a network namespace',
     const paused = await control({ device_id: deviceId, action: 'pause' });
     expect(paused.status, JSON.stringify(paused.body)).toBe(200);
     const p1 = await waitFor((s) => s.state === 'PAUSED_PLAYBACK', 'PAUSED_PLAYBACK');
-    // Paused: the position holds for 1.5 s of polls (playing, it would move by at least 1 s).
-    const holdUntil = Date.now() + 1500;
-    while (Date.now() < holdUntil) {
-      const s = await status();
-      expect(s.state).toBe('PAUSED_PLAYBACK');
-      expect(s.position).toBe(p1.position);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // Paused: the position holds over 1.5 s of polls (playing, it would move by at least 1 s). The wait ends early,
+    // on the first status that moved, so the assertions below report it.
+    const holdFrom = Date.now();
+    const held = await waitFor(
+      (s) => s.state !== 'PAUSED_PLAYBACK' || s.position !== p1.position || Date.now() - holdFrom >= 1500,
+      'held 1.5 s',
+    );
+    expect(held.state).toBe('PAUSED_PLAYBACK');
+    expect(held.position).toBe(p1.position);
 
     const seek = await control({ device_id: deviceId, action: 'seek', position: 1 });
     expect(seek.status, JSON.stringify(seek.body)).toBe(200);

@@ -29,7 +29,7 @@
  * Levels: `qualified` = direct invitees with a phone bound and at least one active day; the level is the highest
  * non-agent level whose `min_qualified` is reached, or the agent level for a user the operator marked as agent.
  */
-import type { PromotionSettings } from '@openvod/contract';
+import { PLOG_TYPE, type PromotionSettings } from '@openvod/contract';
 import { AppError } from '../../core/errors.ts';
 import { operatorDay, operatorDayStart } from '../../core/time.ts';
 import type { Db } from '../../db/client.ts';
@@ -39,7 +39,11 @@ import * as repo from './promotion.repo.ts';
 import { loadPromotionSettings } from './promotion.settings.ts';
 
 /** MacCMS plog types the programme writes (points): 2 invitation tier, 3 link visit, 9 points → cash. */
-export const PROMO_PLOG = { tier: 2, visit: 3, cash: 9 } as const;
+export const PROMO_PLOG = {
+  tier: PLOG_TYPE.inviteRegistration,
+  visit: PLOG_TYPE.promotionVisit,
+  cash: PLOG_TYPE.withdrawal,
+} as const;
 
 /** What the service needs of other modules (wired by index.ts through app.services). */
 export interface PromotionDeps {

@@ -38,6 +38,7 @@
  */
 import {
   type CheckBuyPopedomResponse,
+  PLOG_TYPE,
   type PopedomChoice,
   type PopedomQuery,
   type PopedomReason,
@@ -391,7 +392,7 @@ export class QuotasService {
         amount: -a.price,
         kind: 'buy_popedom',
         key: `buy:${user.user_id}:${q.type}:${q.id}`,
-        plogType: 8,
+        plogType: PLOG_TYPE.contentPurchase,
         remarks: `vod ${q.id} ${q.type === PLAY ? 'play' : 'down'}`,
       });
       if (r.applied) {

@@ -3,10 +3,11 @@
  * purpose: nothing but a config check runs until the app config switches the slot on for a viewer who is not VIP or
  * ad-free; only then is the banner's code loaded.
  */
+import { slotOn } from '@openvod/contract';
 import { lazy, Suspense } from 'react';
 import { useAppConfig } from '../../lib/appConfig';
 import { useSession } from '../../lib/session';
-import { adFreeUser, slotOn } from './adsApi';
+import { adFreeUser } from './adsApi';
 
 const AdBanner = lazy(() => import('./AdBanner'));
 

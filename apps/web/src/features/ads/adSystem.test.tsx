@@ -3,10 +3,11 @@
  * same-origin, Google units only from a well-formed id, where a tap leads (web/index only for http(s)), the slot
  * switch, the in-app web page's address and sandbox, and where the splash returns to.
  */
+import { slotOn } from '@openvod/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLandscape, webDrawable } from './AdCreative';
-import { adTarget, slotOn } from './adsApi';
+import { adTarget } from './adsApi';
 import { splashExit } from './GuidePage';
 import { AD_SANDBOX, adFrameUrl, googleUnitValid, ScriptAdFrame } from './ScriptAdFrame';
 import { webPageSandbox, webPageUrl } from './WebPage';

@@ -8,7 +8,6 @@ import type {
   AdImpressionResponse,
   AdItem,
   AdListResponse,
-  AppConfig,
   endpoints,
   UserInfo,
 } from '@openvod/contract';
@@ -101,19 +100,8 @@ export async function reportClick(ad: { ad_token?: string }): Promise<number> {
   }
 }
 
-/** Whether the app config's `ads.list` switches `slot` on (12, "12" or {ad_local_type: 12}; as the server reads it). */
-export function slotOn(ads: AppConfig['ads'] | undefined, slot: number): boolean {
-  if (!ads || !Array.isArray(ads.list)) return false;
-  return ads.list.some((entry) => {
-    if (typeof entry === 'number') return entry === slot;
-    if (typeof entry === 'string') return entry.trim() !== '' && Number(entry) === slot;
-    if (entry && typeof entry === 'object') {
-      const e = entry as Record<string, unknown>;
-      return Number(e.ad_local_type) === slot && e.ad_status !== 0 && e.ad_status !== '0';
-    }
-    return false;
-  });
-}
+/** Whether the app config's `ads.list` switches a slot on: the contract's rule, the one the server serves by. */
+export { slotOn } from '@openvod/contract';
 
 /**
  * Where a tap on an ad leads: an absolute http(s) landing page opens in the in-app web page (`web/index?url=`, spec

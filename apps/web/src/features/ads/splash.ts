@@ -4,9 +4,9 @@
  * when the config switches it on and the user is not VIP / ad-free; when an ad the web can draw comes back it is
  * kept for the guide page, which the launch then opens (over the page the app was opened on, which it returns to).
  */
-import { AD_SLOT, type AppConfig, type UserInfo } from '@openvod/contract';
+import { AD_SLOT, type AppConfig, slotOn, type UserInfo } from '@openvod/contract';
 import { webDrawable } from './AdCreative';
-import { adFreeUser, fetchAds, type ServedAd, slotOn } from './adsApi';
+import { adFreeUser, fetchAds, type ServedAd } from './adsApi';
 
 let pending: ServedAd | undefined;
 

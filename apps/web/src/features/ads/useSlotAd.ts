@@ -7,6 +7,7 @@
  * the ad was served to; a toast says how many) and opens the ad's target: an http(s) landing page in the in-app web
  * page `web/index?url=`, a `/pages/...` path in the app.
  */
+import { slotOn } from '@openvod/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { useSession } from '../../lib/session';
 import { toast } from '../../ui/feedback';
 import { webDrawable } from './AdCreative';
-import { adFreeUser, adTarget, fetchAds, reportClick, type ServedAd, slotOn } from './adsApi';
+import { adFreeUser, adTarget, fetchAds, reportClick, type ServedAd } from './adsApi';
 import { adKeys } from './usePlayerAds';
 
 export interface SlotAd {

@@ -3,6 +3,7 @@
  * type 10; the server pays once per operator day, spec §4 Sign-in: checked in when today's task list has type 10)
  * and the points log as an infinite list (plogList), with links to the task list and the exchange centre.
  */
+import { signedAmount } from '@openvod/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -90,9 +91,7 @@ export default function PointsCenterPage() {
                 <span>{plogTypeName(t, r.plog_type)}</span>
                 <small className={styles.note}>{new Date(r.plog_time).toLocaleString()}</small>
               </div>
-              <span className={r.plog_points > 0 ? styles.plus : styles.minus}>
-                {r.plog_points > 0 ? `+${r.plog_points}` : r.plog_points}
-              </span>
+              <span className={r.plog_points > 0 ? styles.plus : styles.minus}>{signedAmount(r.plog_points)}</span>
             </li>
           ))}
         </ul>

@@ -1,12 +1,8 @@
 /** Formatting of the promotion screens: fen as yuan, basis points as percent, translated source and status names. */
 import type { TFunction } from 'i18next';
 
-/** 1234 fen → "12.34" (yuan, two decimals). */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** 1234 fen → "12.34" (yuan, two decimals; the contract's fenToYuan). */
+export { fenToYuan as yuan } from '@openvod/contract';
 
 /** 1500 basis points → "15%", 250 → "2.5%". */
 export function percent(bp: number): string {

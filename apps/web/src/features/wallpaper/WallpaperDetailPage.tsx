@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCountHit, useVodInfinite } from '../../lib/catalogueQueries';
 import { useSpecialType, useVodDetails } from '../../lib/feedData';
 import { positiveInt } from '../../lib/routes';
 import { EmptyView, ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
-import { buildSlides, findSlide, refAt, type SlideRef } from './slides';
+import { buildSlides, findSlide, refAt, type SlideRef, type WallpaperSlide } from './slides';
 import { WALLPAPER_QUERY } from './WallpaperPage';
 import { WallpaperViewer } from './WallpaperViewer';
 
@@ -31,7 +31,14 @@ export default function WallpaperDetailPage() {
   // A title linked from elsewhere (not in the loaded pages) is shown first, on its own.
   const lone = ref && at < 0 && list.isSuccess ? details.get(ref.vod_id) : undefined;
   const shown = lone ? [lone, ...titles] : titles;
-  const slides = buildSlides(shown, details.get);
+  // The categories are cached per user (their rights are per group): a sign-in re-keys them, and with them the
+  // gallery's list, so for a moment there are no titles at all. The pictures already shown stay meanwhile: swapping
+  // the pager for the loading view would drop a swipe under the viewer's finger (the page turn lost).
+  const lastSlides = useRef<WallpaperSlide[]>([]);
+  const reloading = types.isPending || (typeId > 0 && list.isPending) || typeId <= 0;
+  const built = buildSlides(shown, details.get);
+  const slides = built.length === 0 && reloading ? lastSlides.current : built;
+  if (built.length > 0) lastSlides.current = built;
   const found = ref ? findSlide(slides, ref) : 0;
   const index = Math.max(0, found);
   useCountHit(slides[index]?.vod_id);
