@@ -24,7 +24,7 @@ function code(text: string): string {
  * Addresses the app may write: documents the server serves outside the endpoint table (not calls). The ad frame is
  * an iframe's address (features/ads/ScriptAdFrame.tsx; the server's modules/ads/ads.routes.ts).
  */
-const NOT_CALLS = ['`/api/ads/${adId}/frame`'];
+const NOT_CALLS = [`\`/api/ads/\${adId}/frame\``];
 
 describe('one typed caller (issue 18 item 1)', () => {
   it('no module writes an /api/ path by hand: calls go through call(op, args)', () => {
