@@ -12,7 +12,11 @@ const claimView = vi.hoisted(() => vi.fn());
 const fetchAds = vi.hoisted(() => vi.fn());
 vi.mock('../features/player/hlsEngine', () => engine);
 vi.mock('../features/quotas/quotasApi', () => ({ quotasApi: { check, claimView } }));
-vi.mock('../lib/api', () => ({ api: { getDetail } }));
+// The app's typed caller: getDetail answers from the mock above; any other call fails (none is expected here).
+vi.mock('../lib/client', () => ({
+  call: (op: string, args?: { params?: { id?: number } }) =>
+    op === 'getDetail' ? getDetail(args?.params?.id) : Promise.reject(new Error(`unexpected call ${op}`)),
+}));
 vi.mock('../features/ads/adsApi', async (original) => ({
   ...(await original<typeof import('../features/ads/adsApi')>()),
   fetchAds,

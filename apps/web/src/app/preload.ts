@@ -14,7 +14,7 @@ import { picUrl } from '../features/catalogue/picUrl';
 import { mediaUrl, resolveSelection } from '../features/player/episodes';
 import { loadHls, startEarlyPlayer } from '../features/player/hlsEngine';
 import { quotasApi } from '../features/quotas/quotasApi';
-import { api } from '../lib/api';
+import { call } from '../lib/client';
 import { loadMessages } from '../lib/messages';
 import { paths, positiveInt } from '../lib/routes';
 import { currentLocale } from '../lib/settings';
@@ -90,7 +90,7 @@ export async function unlockDetail(
   try {
     await quotasApi.claimView(vod.vod_id, sel.sid, sel.nid);
     onClaimed();
-    return (await api.getDetail(vod.vod_id)).info;
+    return (await call('getDetail', { params: { id: vod.vod_id } })).info;
   } catch {
     return vod;
   }
@@ -153,8 +153,7 @@ export function startPreloads(hash: string, startApp: () => void): void {
     preroll = prerollComing(ads, adsStartedAt, () => waivePreroll(id, Date.now(), DETAIL_PRELOAD_TTL_MS));
     const sid = positiveInt(params.get('sid'));
     const nid = positiveInt(params.get('nid'));
-    info = api
-      .getDetail(id)
+    info = call('getDetail', { params: { id } })
       .then((r) => r.info)
       .then((vod) => {
         const sel = resolveSelection(vod.sources, sid, nid);
@@ -230,5 +229,5 @@ export function takeDetailPreload(): { id: number; info: Promise<VodDetailForUse
   detailPreload = undefined;
   if (!preload || performance.now() - preload.startedAt > DETAIL_PRELOAD_TTL_MS) return undefined;
   const { id } = preload;
-  return { id, info: preload.info.catch(() => api.getDetail(id).then((r) => r.info)) };
+  return { id, info: preload.info.catch(() => call('getDetail', { params: { id } }).then((r) => r.info)) };
 }

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { endpoints, guestCredentials } from '@openvod/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountApi, accountRoutes } from './accountApi';
+import { accountApi } from './accountApi';
+import { api, type RequestOptions } from './api';
 import { configurePayloadEncryption, desDecrypt, desEncrypt, payloadEncryptionOn } from './payloadCipher';
 import { useSession } from './session';
 import { getDeviceId } from './storage';
@@ -28,14 +29,53 @@ describe('accountApi', () => {
     useSession.getState().clear();
   });
 
-  it('uses the contract method and path of every call, and marks the user-only ones', () => {
-    for (const [op, route] of Object.entries(accountRoutes)) {
-      const ep = endpoints[op as keyof typeof endpoints];
-      expect({ method: route.method, path: route.path }, op).toEqual({ method: ep.method, path: ep.path });
-      expect(Boolean(route.auth), op).toBe((ep as { auth?: string }).auth === 'user');
-      expect(Boolean((route as { encrypted?: true }).encrypted), op).toBe(
-        Boolean((ep as { encrypted?: boolean }).encrypted),
-      );
+  it('sends every call with the contract method and path, and marks the user-only and encrypted ones', async () => {
+    const sent: { path: string; method: string; auth: boolean; encrypted: boolean }[] = [];
+    const request = vi.spyOn(api, 'request').mockImplementation(async (path: string, opts: RequestOptions = {}) => {
+      sent.push({ path, method: opts.method ?? 'GET', auth: Boolean(opts.auth), encrypted: Boolean(opts.encrypted) });
+      return { code: 1, msg: 'ok', info: {} };
+    });
+    const phone = { phone: '13800138000' } as never;
+    const calls: { [K in keyof typeof accountApi]: () => Promise<unknown> } = {
+      getAppConfig: () => accountApi.getAppConfig(),
+      checkUpdate: () => accountApi.checkUpdate({ versionCode: 137 }),
+      oauth: () => accountApi.oauth({ provider: 'qq' }),
+      wxLogin: () => accountApi.wxLogin({ code: 'c' } as never),
+      checkLogin: () => accountApi.checkLogin(),
+      userInfo: () => accountApi.userInfo(),
+      updateInfo: () => accountApi.updateInfo({} as never),
+      portrait: () => accountApi.portrait(new Blob(['x'])),
+      bindPhoneCode: () => accountApi.bindPhoneCode(phone),
+      bindPhone: () => accountApi.bindPhone(phone),
+      phoneRegisterCode: () => accountApi.phoneRegisterCode(phone),
+      phoneRegister: () => accountApi.phoneRegister(phone),
+      phoneLoginCode: () => accountApi.phoneLoginCode(phone),
+      phoneLogin: () => accountApi.phoneLogin(phone),
+      codeLogin: () => accountApi.codeLogin(phone),
+      login: () => accountApi.login({ user_name: 'bob', user_pwd: 'x' }),
+      reg: () => accountApi.reg({} as never),
+      regCheck: () => accountApi.regCheck('abcdefgh'),
+      keepAlive: () => accountApi.keepAlive(),
+      logout: () => accountApi.logout(),
+      deleteAccount: () => accountApi.deleteAccount(),
+      oneClickLogin: () => accountApi.oneClickLogin({} as never),
+    };
+    try {
+      for (const [op, send] of Object.entries(calls)) {
+        sent.length = 0;
+        await send();
+        const ep = endpoints[op as keyof typeof endpoints];
+        expect(sent, op).toEqual([
+          {
+            path: ep.path,
+            method: ep.method,
+            auth: (ep as { auth?: string }).auth === 'user',
+            encrypted: Boolean((ep as { encrypted?: boolean }).encrypted),
+          },
+        ]);
+      }
+    } finally {
+      request.mockRestore();
     }
   });
 

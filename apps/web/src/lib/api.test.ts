@@ -83,7 +83,7 @@ describe('createApiClient', () => {
       jsonResponse(200, { code: 1, msg: 'ok' }),
     );
     const client = createApiClient({ ...base, fetch });
-    await client.getHome();
+    await client.request('/api/home');
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/home');
     expect(init?.headers).toMatchObject({
@@ -120,9 +120,9 @@ describe('createApiClient', () => {
     );
     let apiBase = 'https://api1.example.com';
     const client = createApiClient({ ...base, fetch, baseUrl: () => apiBase, imei: () => '0123456789abcdef' });
-    await client.getHome();
+    await client.request('/api/home');
     apiBase = 'https://api2.example.com';
-    await client.getHome();
+    await client.request('/api/home');
     const headers = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
     expect(headers.map((h) => [h.i, h.imei])).toEqual([
       ['https://api1.example.com', '0123456789abcdef'],
@@ -162,7 +162,7 @@ describe('createApiClient', () => {
       jsonResponse(200, { code: 1, msg: 'ok', list: [], page: 1, pagecount: 0, limit: 20, total: 0 }),
     );
     const client = createApiClient({ ...base, fetch });
-    await client.data({ type_id: 2, year: '2024', order: 'hits', page: 3, limit: 21 });
+    await client.request('/api/vod', { query: { type_id: 2, year: '2024', order: 'hits', page: 3, limit: 21 } });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/vod?type_id=2&year=2024&order=hits&page=3&limit=21');
   });
 
@@ -171,7 +171,11 @@ describe('createApiClient', () => {
       ...base,
       fetch: async () => jsonResponse(404, { code: 1004, msg: 'Titre introuvable' }),
     });
-    await expect(client.getDetail(9)).rejects.toMatchObject({ message: 'Titre introuvable', status: 404, code: 1004 });
+    await expect(client.request('/api/vod/9')).rejects.toMatchObject({
+      message: 'Titre introuvable',
+      status: 404,
+      code: 1004,
+    });
   });
 
   it('reports a network failure', async () => {
@@ -181,7 +185,7 @@ describe('createApiClient', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await expect(client.getType()).rejects.toMatchObject({ message: 't:error.network', kind: 'network' });
+    await expect(client.request('/api/types')).rejects.toMatchObject({ message: 't:error.network', kind: 'network' });
   });
 
   it('reports no network when offline', async () => {
@@ -192,7 +196,7 @@ describe('createApiClient', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await expect(client.getType()).rejects.toMatchObject({ message: 't:error.offline', kind: 'offline' });
+    await expect(client.request('/api/types')).rejects.toMatchObject({ message: 't:error.offline', kind: 'offline' });
   });
 
   it('times out after the configured delay', async () => {
@@ -202,7 +206,7 @@ describe('createApiClient', () => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       });
     const client = createApiClient({ ...base, fetch, timeoutMs: 25_000 });
-    const pending = client.getHome();
+    const pending = client.request('/api/home');
     const assertion = expect(pending).rejects.toMatchObject({
       message: 't:error.timeout',
       kind: 'timeout',
@@ -228,10 +232,10 @@ describe('createApiClient', () => {
     let base = '';
     let token = '';
     const client = createApiClient({ ...base_, fetch, baseUrl: () => base, token: () => token });
-    await client.getHome();
+    await client.request('/api/home');
     base = 'https://api2.example';
     token = 'tok';
-    await client.getHome();
+    await client.request('/api/home');
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/home', 'https://api2.example/api/home']);
     const [first, second] = fetch.mock.calls.map((c) => c[1]?.headers as Record<string, string>);
     expect(first?.authorcode).toBeUndefined();
@@ -262,7 +266,7 @@ describe('createApiClient', () => {
       });
     const client = createApiClient({ ...base, fetch });
     const controller = new AbortController();
-    const pending = client.getHome(controller.signal);
+    const pending = client.request('/api/home', { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });

@@ -12,14 +12,6 @@
  * operator turned encryption on, lib/payloadCipher.ts) sends `{ encrypt_data, encrypt_state: 1 }` instead of its
  * JSON body; any answer carrying `encrypt_state` 1 and `encrypt_data` is decrypted before it is read.
  */
-import type {
-  DataQuery,
-  DataResponse,
-  DataWithTypeResponse,
-  DetailForUserResponse,
-  HomeResponse,
-  TypeListWithPermissionResponse,
-} from '@openvod/contract';
 import { APP_RELEASE, guestCredentials } from '@openvod/contract';
 import { activePayloadCodec } from './payloadCipher';
 import { clearSessionIfToken, currentToken } from './session';
@@ -294,19 +286,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  return {
-    request,
-    getType: (signal?: AbortSignal) => request<TypeListWithPermissionResponse>('/api/types', { signal }),
-    getHome: (signal?: AbortSignal) => request<HomeResponse>('/api/home', { signal }),
-    data: (query: DataQuery, signal?: AbortSignal) =>
-      request<DataResponse>('/api/vod', { query: query as Record<string, QueryValue>, signal }),
-    dataWithType: (query: { type_ids?: string; limit?: number; order?: string }, signal?: AbortSignal) =>
-      request<DataWithTypeResponse>('/api/vod/grouped', { query, signal }),
-    getDetail: (id: number, signal?: AbortSignal) =>
-      request<DetailForUserResponse>(`/api/vod/${encodeURIComponent(id)}`, { signal }),
-    hits: (id: number) =>
-      request<{ code: 1; msg: string; vod_hits: number }>(`/api/vod/${encodeURIComponent(id)}/hits`),
-  };
+  return { request };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -7,7 +7,7 @@
 import type { DataQuery, DataResponse, RankPeriod, VodDetail } from '@openvod/contract';
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from './api';
+import { call } from './client';
 import { useUserId } from './session';
 
 export const catalogueKeys = {
@@ -29,7 +29,7 @@ export function useTypes() {
   const userId = useUserId();
   return useQuery({
     queryKey: catalogueKeys.types(userId),
-    queryFn: ({ signal }) => api.getType(signal),
+    queryFn: ({ signal }) => call('getType', { signal }),
     staleTime: 5 * 60_000,
     // Ask even when the browser says it is offline: a failure keeps the last list (no paused, never-ending refresh).
     networkMode: 'always',
@@ -43,7 +43,7 @@ const nextPage = (last: Paged) => (last.page < last.pagecount ? last.page + 1 : 
 export function useVodInfinite(query: Omit<DataQuery, 'page'>, enabled = true) {
   return useInfiniteQuery<DataResponse, Error, InfiniteData<DataResponse>, readonly unknown[], number>({
     queryKey: catalogueKeys.vodList(query),
-    queryFn: ({ pageParam, signal }) => api.data({ ...query, page: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => call('data', { query: { ...query, page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled,
@@ -61,7 +61,7 @@ export function useVodDetail(id: number | undefined) {
   const userId = useUserId();
   return useQuery<TitleDetail>({
     queryKey: catalogueKeys.detail(id ?? 0, userId),
-    queryFn: ({ signal }) => api.getDetail(id as number, signal).then((r) => r.info),
+    queryFn: ({ signal }) => call('getDetail', { params: { id: id as number }, signal }).then((r) => r.info),
     enabled: id !== undefined,
   });
 }
@@ -72,7 +72,7 @@ export function useCountHit(id: number | undefined) {
   useEffect(() => {
     if (id === undefined || counted.current === id) return;
     counted.current = id;
-    api.hits(id).catch(() => {
+    call('hits', { params: { id } }).catch(() => {
       // A lost hit is not worth bothering the viewer.
     });
   }, [id]);

@@ -5,8 +5,8 @@
  */
 import type { SpecialTypes, VodDetail } from '@openvod/contract';
 import { useQueries } from '@tanstack/react-query';
-import { api } from './api';
 import { catalogueKeys, useTypes } from './catalogueQueries';
+import { call } from './client';
 import { useUserId } from './session';
 
 /** getType's special category id for `key` (0 when not configured), with the query's loading/error state. */
@@ -22,7 +22,8 @@ export function useVodDetails(ids: readonly number[]) {
   const results = useQueries({
     queries: unique.map((id) => ({
       queryKey: catalogueKeys.detail(id, userId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.getDetail(id, signal).then((r) => r.info),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call('getDetail', { params: { id }, signal }).then((r) => r.info),
       staleTime: 5 * 60_000,
     })),
   });

@@ -1,20 +1,18 @@
 /**
- * The user-log calls of the collection pages (issue 7 item 1; spec §7 ajaxUlog, plays, favs) over {@link api}:
- * method and path mirror the contract's endpoint table at the type level (a wrong one fails tsc).
+ * The user-log calls of the collection pages (issue 7 item 1; spec §7 ajaxUlog, plays, favs) over the typed
+ * {@link call} (lib/client.ts).
  *
  * - `toggle`: ajaxUlog `ac=set` of a favourite (type 2): adds it, or removes it when it is there (spec §4
  *   "Favourite/like toggle"); the answer's `list` holds the entry when it is now a favourite, [] when removed.
  * - `cancel`: ajaxUlog `ac=set&cancel=1`: removes the entry of title `id` (every entry of the type without `id`).
  * - `read`: ajaxUlog query of `mid`/`type` (at most 500 entries, newest first).
  */
-import type { endpoints, UlogItem, UlogResponse } from '@openvod/contract';
+import type { UlogItem } from '@openvod/contract';
 import { ULOG_LIMIT, ULOG_TYPE } from '@openvod/contract';
-import { api, type QueryValue } from './api';
+import { type CallQuery, call } from './client';
 
-const ulogRoute: Pick<(typeof endpoints)['ajaxUlog'], 'method' | 'path'> = { method: 'GET', path: '/api/user/ulog' };
-
-function ulog(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<UlogResponse> {
-  return api.request<UlogResponse>(ulogRoute.path, { method: ulogRoute.method, query, auth: true, signal });
+function ulog(query: CallQuery<'ajaxUlog'>, signal?: AbortSignal) {
+  return call('ajaxUlog', { query, signal });
 }
 
 /** Which entry: module (1 films, 12 wallpapers), title, and for a wallpaper its source and picture (1-based). */
@@ -33,7 +31,7 @@ export const ulogApi = {
   },
   /** Remove one entry of `type` (or all of them without `ref.id`). */
   async cancel(type: number, ref: Partial<UlogRef> & { mid: number }): Promise<void> {
-    await ulog({ ac: 'set', cancel: 1, type, ...ref });
+    await ulog({ ac: 'set', cancel: '1', type, ...ref });
   },
   /**
    * Add favourites that are not on the server (a guest's list merged into the account), one after the other from

@@ -7,20 +7,18 @@
  * else the main tabs). Tapping the ad reports the click (points for signed-in viewers) and opens its page (an
  * http(s) landing page in web/index). With `showVipAd`, a 'no ads with VIP' link leads to buy-center.
  */
-import { AD_SLOT, type DayCoverResponse, type endpoints, SPLASH_SECONDS } from '@openvod/contract';
+import { AD_SLOT, SPLASH_SECONDS } from '@openvod/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { call } from '../../lib/client';
 import { paths } from '../../lib/routes';
 import { AdCreative, isLandscape } from './AdCreative';
 import styles from './ads.module.css';
 import { adTarget, reportClick, reportImpression } from './adsApi';
 import { takeSplashAd } from './splash';
 import { useSlotAd } from './useSlotAd';
-
-const coverRoute: Pick<(typeof endpoints)['getDayCover'], 'path'> = { path: '/api/day-cover' };
 
 /** Where the splash goes when it closes: `redirect` when it is an app path, else the main tabs. */
 export function splashExit(redirect: string | null): string {
@@ -40,7 +38,7 @@ export default function GuidePage() {
   const ad = kept ?? slot.ad;
   const cover = useQuery({
     queryKey: ['ads', 'day-cover'],
-    queryFn: ({ signal }) => api.request<DayCoverResponse>(coverRoute.path, { signal }).then((r) => r.info),
+    queryFn: ({ signal }) => call('getDayCover', { signal }).then((r) => r.info),
     staleTime: 10 * 60_000,
     retry: false,
   });

@@ -1,25 +1,10 @@
 /**
- * adList, adImpression and adClick over the app's API client (spec §7 "adList"; contract endpoints `adList`
- * GET /api/ads?ad_local_type=N, `adImpression` POST /api/ads/impression, `adClick` POST /api/ads/click). The paths
- * mirror the contract at the type level, so a changed route fails tsc.
+ * adList, adImpression and adClick (spec §7 "adList"; contract endpoints `adList` by `ad_local_type`, `adImpression`,
+ * `adClick`) over the typed {@link call} (lib/client.ts).
  */
-import type {
-  AdClickResponse,
-  AdImpressionResponse,
-  AdItem,
-  AdListResponse,
-  endpoints,
-  UserInfo,
-} from '@openvod/contract';
-import { api } from '../../lib/api';
+import type { AdItem, AdListResponse, UserInfo } from '@openvod/contract';
+import { call } from '../../lib/client';
 import { applyPointsBalance } from '../../lib/pointsBalance';
-
-const route: Pick<(typeof endpoints)['adList'], 'method' | 'path'> = { method: 'GET', path: '/api/ads' };
-const impressionRoute: Pick<(typeof endpoints)['adImpression'], 'method' | 'path'> = {
-  method: 'POST',
-  path: '/api/ads/impression',
-};
-const clickRoute: Pick<(typeof endpoints)['adClick'], 'method' | 'path'> = { method: 'POST', path: '/api/ads/click' };
 
 /** Longest wait for the player slot's ad list before the episode starts without a pre-roll. */
 export const ADS_WAIT_MS = 1500;
@@ -32,11 +17,7 @@ export type ServedAd = AdListResponse['list'][number];
 
 /** The ads of slot `slot` for the caller (the server leaves VIP and ad-free callers out, and applies the caps). */
 export async function fetchAds(slot: number, signal?: AbortSignal): Promise<ServedAd[]> {
-  const res = await api.request<AdListResponse>(route.path, {
-    method: route.method,
-    query: { ad_local_type: slot },
-    signal,
-  });
+  const res = await call('adList', { query: { ad_local_type: slot }, signal });
   return res.list;
 }
 
@@ -76,9 +57,7 @@ export function reportImpression(ad: { ad_token?: string }): void {
   const token = ad.ad_token;
   if (!token || reported.has(token)) return;
   reported.add(token);
-  api
-    .request<AdImpressionResponse>(impressionRoute.path, { method: impressionRoute.method, body: { token } })
-    .catch(() => reported.delete(token));
+  call('adImpression', { body: { token } }).catch(() => reported.delete(token));
 }
 
 /**
@@ -89,10 +68,7 @@ export async function reportClick(ad: { ad_token?: string }): Promise<number> {
   const token = ad.ad_token;
   if (!token) return 0;
   try {
-    const res = await api.request<AdClickResponse>(clickRoute.path, {
-      method: clickRoute.method,
-      body: { token },
-    });
+    const res = await call('adClick', { body: { token } });
     if (res.point > 0) applyPointsBalance(res.user_points);
     return res.point;
   } catch {

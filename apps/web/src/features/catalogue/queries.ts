@@ -5,8 +5,8 @@
  */
 import type { HitsListResponse, RankPeriod, SuggestItem, TopicListResponse } from '@openvod/contract';
 import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
 import { catalogueKeys } from '../../lib/catalogueQueries';
+import { call } from '../../lib/client';
 import { catalogueApi } from './catalogueApi';
 import { fetchHomeWithFallback, type HomeData, localHomeCache } from './homeCache';
 
@@ -22,7 +22,7 @@ export {
 export function useHome() {
   return useQuery<HomeData>({
     queryKey: catalogueKeys.home,
-    queryFn: ({ signal }) => fetchHomeWithFallback(() => api.getHome(signal), localHomeCache, signal),
+    queryFn: ({ signal }) => fetchHomeWithFallback(() => call('getHome', { signal }), localHomeCache, signal),
     // Paint the last good home at once while the fresh one loads.
     placeholderData: (): HomeData | undefined => {
       const cached = localHomeCache.read();

@@ -1,24 +1,14 @@
 /**
- * The danmaku calls of spec §7 over the app's client (lib/api): barrageList (page 1, limit 1000, vodId, nid) and
- * barrageSend (the posted fields of spec §3). Method and path mirror the contract's endpoint table at the type level.
- * Also the address of the live channel (WebSocket) of an episode.
+ * The danmaku calls of spec §7 over the typed {@link call} (lib/client.ts): barrageList (page 1, limit 1000, vodId,
+ * nid) and barrageSend (the posted fields of spec §3). Also the address of the live channel (WebSocket) of an episode.
  */
-import { type BarrageItem, DANMAKU_FETCH_LIMIT, DANMAKU_WS_PATH, type endpoints } from '@openvod/contract';
-import { api, buildUrl } from '../../lib/api';
+import { DANMAKU_FETCH_LIMIT, DANMAKU_WS_PATH } from '@openvod/contract';
+import { buildUrl } from '../../lib/api';
+import { call, type Res } from '../../lib/client';
 import { useSettings } from '../../lib/settings';
 
-type Table = typeof endpoints;
-const routes: { [K in 'barrageList' | 'barrageSend']: Pick<Table[K], 'method' | 'path'> } = {
-  barrageList: { method: 'GET', path: '/api/barrage' },
-  barrageSend: { method: 'POST', path: '/api/barrage' },
-};
-
-export interface BarrageListResult {
-  code: 1;
-  msg: string;
-  list: BarrageItem[];
-  total: number;
-}
+/** barrageList's answer: the episode's items by playback time and their total. */
+export type BarrageListResult = Res<'barrageList'>;
 
 /** Spec §3 posted fields. `userId`, `userName` and `avatar` are informative: the server uses the session's user. */
 export interface SendFields {
@@ -37,18 +27,10 @@ export interface SendFields {
 }
 
 export const danmakuApi = {
-  list: (vodId: number, nid: number, signal?: AbortSignal) =>
-    api.request<BarrageListResult>(routes.barrageList.path, {
-      query: { vodId, nid, page: 1, limit: DANMAKU_FETCH_LIMIT },
-      signal,
-    }),
+  list: (vodId: number, nid: number, signal?: AbortSignal): Promise<BarrageListResult> =>
+    call('barrageList', { query: { vodId, nid, page: 1, limit: DANMAKU_FETCH_LIMIT }, signal }),
   /** code 1 answers the stored item; any other code throws an ApiError carrying the server's message. */
-  send: (fields: SendFields) =>
-    api.request<{ code: 1; msg: string; info: BarrageItem }>(routes.barrageSend.path, {
-      method: routes.barrageSend.method,
-      body: fields,
-      auth: true,
-    }),
+  send: (fields: SendFields) => call('barrageSend', { body: fields }),
 };
 
 export const danmakuListKey = (vodId: number, nid: number) => ['danmaku', 'list', vodId, nid] as const;

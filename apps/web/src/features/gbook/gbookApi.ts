@@ -1,44 +1,12 @@
 /**
  * The movie-request and feedback calls of the viewer app (spec §7 gbookView, gbookSave, gbookField, gbookHit; the
- * screenshot upload and the badge counts) over {@link api}. Method and path mirror the contract's endpoint table at
- * the type level (a wrong one fails tsc).
+ * screenshot upload and the badge counts) over the typed {@link call} (lib/client.ts).
  */
-import type { endpoints, GbookSaveBody } from '@openvod/contract';
-import { api, type QueryValue } from '../../lib/api';
+import type { GbookSaveBody } from '@openvod/contract';
+import { call, callAsUser, type Res } from '../../lib/client';
 
-type Table = typeof endpoints;
 type GbookOp = 'gbookView' | 'gbookUnread' | 'gbookSave' | 'gbookField' | 'gbookHit' | 'gbookUpload';
-const routes: { [K in GbookOp]: Pick<Table[K], 'method' | 'path'> & { auth?: true } } = {
-  gbookView: { method: 'GET', path: '/api/gbook' },
-  gbookUnread: { method: 'GET', path: '/api/gbook/unread', auth: true },
-  gbookSave: { method: 'POST', path: '/api/gbook', auth: true },
-  gbookField: { method: 'POST', path: '/api/gbook/field', auth: true },
-  gbookHit: { method: 'POST', path: '/api/gbook/:id/hit', auth: true },
-  gbookUpload: { method: 'POST', path: '/api/gbook/upload', auth: true },
-};
-type Output<S> = S extends { _output: infer O } ? O : never;
-export type GbookRes<K extends GbookOp> = Output<Table[K]['response']>;
-
-function call<K extends GbookOp>(
-  op: K,
-  opts: {
-    body?: unknown;
-    query?: Record<string, QueryValue>;
-    params?: Record<string, number>;
-    signal?: AbortSignal;
-    auth?: boolean;
-  } = {},
-): Promise<GbookRes<K>> {
-  const r: { method: string; path: string; auth?: true } = routes[op];
-  const path = r.path.replace(/:(\w+)/g, (_, k: string) => String(opts.params?.[k] ?? ''));
-  return api.request<GbookRes<K>>(path, {
-    method: r.method as 'GET' | 'POST',
-    auth: opts.auth ?? r.auth,
-    body: opts.body,
-    query: opts.query,
-    signal: opts.signal,
-  });
-}
+export type GbookRes<K extends GbookOp> = Res<K>;
 
 /** Which list gbookView gives (see the contract's GbookViewQuery). */
 export interface ViewParams {
@@ -51,8 +19,8 @@ export interface ViewParams {
 }
 
 export const gbookApi = {
-  view: (p: ViewParams, signal?: AbortSignal) =>
-    call('gbookView', {
+  view: (p: ViewParams, signal?: AbortSignal) => {
+    const args = {
       query: {
         type: p.type,
         mine: p.mine ? 1 : undefined,
@@ -63,9 +31,10 @@ export const gbookApi = {
         limit: 20,
       },
       signal,
-      // The caller's own lists need the session: a 401 there ends a stale one.
-      auth: Boolean(p.mine || p.type === 'feedback'),
-    }),
+    };
+    // The caller's own lists need the session: a 401 there ends a stale one.
+    return p.mine || p.type === 'feedback' ? callAsUser('gbookView', args) : call('gbookView', args);
+  },
   unread: (signal?: AbortSignal) => call('gbookUnread', { signal }),
   save: (body: GbookSaveBody) => call('gbookSave', { body }),
   field: () => call('gbookField'),

@@ -2,14 +2,8 @@
  * getJsonRealPath on the client (spec §7; server: modules/playback/realpath.ts): an episode address that is not
  * directly playable (not .m3u8/.mp4) is resolved by the server through its player's parse API before it is played.
  */
-import type { endpoints, RealPathResponse } from '@openvod/contract';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
-
-const route: Pick<(typeof endpoints)['getJsonRealPath'], 'method' | 'path'> = {
-  method: 'GET',
-  path: '/api/player/real-path',
-};
+import { ApiError, call } from '../../lib/client';
 
 /** True when `url` must be resolved first: its path (query and fragment ignored) ends in neither .m3u8 nor .mp4. */
 export function needsRealPath(url: string): boolean {
@@ -19,7 +13,7 @@ export function needsRealPath(url: string): boolean {
 
 /** The playable address of `url` of source `from`. Throws {@link ApiError} (translated message) on failure. */
 export async function resolveRealPath(from: string, url: string, signal?: AbortSignal): Promise<string> {
-  const res = await api.request<RealPathResponse>(route.path, { method: route.method, query: { from, url }, signal });
+  const res = await call('getJsonRealPath', { query: { from, url }, signal });
   return res.url;
 }
 

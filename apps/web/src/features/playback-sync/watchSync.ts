@@ -12,9 +12,9 @@
  * The server keeps no episode name or line code: a record pulled from it has `play` '' and `from` '' until this
  * device plays the title (the resume reads `sid`/`nid` and `cdur`).
  */
-import type { endpoints, UlogItem, UlogResponse } from '@openvod/contract';
+import type { UlogItem } from '@openvod/contract';
 import { ULOG_LIMIT, ULOG_TYPE } from '@openvod/contract';
-import { api } from '../../lib/api';
+import { type CallQuery, call } from '../../lib/client';
 import { applyPointsBalance } from '../../lib/pointsBalance';
 import { useSession } from '../../lib/session';
 import {
@@ -25,10 +25,8 @@ import {
   type WatchRecordSync,
 } from '../player';
 
-const route: Pick<(typeof endpoints)['ajaxUlog'], 'method' | 'path'> = { method: 'GET', path: '/api/user/ulog' };
-
-function ulog(query: Record<string, string | number>, signal?: AbortSignal) {
-  return api.request<UlogResponse>(route.path, { method: route.method, query, auth: true, signal });
+function ulog(query: CallQuery<'ajaxUlog'>, signal?: AbortSignal) {
+  return call('ajaxUlog', { query, signal });
 }
 
 /** The store's record of a server entry (see the module comment for `play` and `from`). */

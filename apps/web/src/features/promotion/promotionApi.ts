@@ -1,12 +1,9 @@
 /**
  * The promotion calls of the viewer app (spec §7 visit, rewardList, checkActive; the promotion centre, earnings log
- * and level rules) over {@link api}. Method and path mirror the contract's endpoint table at the type level (a wrong
- * one fails tsc). Money is integer fen.
+ * and level rules) over the typed {@link call} (lib/client.ts). Money is integer fen.
  */
-import type { endpoints } from '@openvod/contract';
-import { api, type QueryValue } from '../../lib/api';
+import { call, type Res } from '../../lib/client';
 
-type Table = typeof endpoints;
 type PromotionOp =
   | 'visit'
   | 'rewardList'
@@ -15,31 +12,7 @@ type PromotionOp =
   | 'revenueList'
   | 'promotionLevels'
   | 'exchangePointsCash';
-const routes: { [K in PromotionOp]: Pick<Table[K], 'method' | 'path'> & { auth?: true } } = {
-  visit: { method: 'GET', path: '/api/promotion/visit' },
-  rewardList: { method: 'GET', path: '/api/promotion/rewards', auth: true },
-  checkActive: { method: 'POST', path: '/api/promotion/check-active', auth: true },
-  promotionCenter: { method: 'GET', path: '/api/promotion/center', auth: true },
-  revenueList: { method: 'GET', path: '/api/promotion/earnings', auth: true },
-  promotionLevels: { method: 'GET', path: '/api/promotion/levels' },
-  exchangePointsCash: { method: 'POST', path: '/api/promotion/points-cash', auth: true },
-};
-type Output<S> = S extends { _output: infer O } ? O : never;
-export type PromotionRes<K extends PromotionOp> = Output<Table[K]['response']>;
-
-function call<K extends PromotionOp>(
-  op: K,
-  opts: { body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
-): Promise<PromotionRes<K>> {
-  const r: { method: string; path: string; auth?: true } = routes[op];
-  return api.request<PromotionRes<K>>(r.path, {
-    method: r.method as 'GET' | 'POST',
-    auth: r.auth,
-    body: opts.body,
-    query: opts.query,
-    signal: opts.signal,
-  });
-}
+export type PromotionRes<K extends PromotionOp> = Res<K>;
 
 export const promotionApi = {
   /** Count a visit of the promotion link of `code` (once per IP per promoter per day, decided by the server). */
