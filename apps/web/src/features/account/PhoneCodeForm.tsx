@@ -75,31 +75,34 @@ export function PhoneCodeForm(props: PhoneCodeFormProps) {
       }}
       onFinishFailed={(info) => onCheck(firstError(info) as ValidationKey)}
     >
-      <Field icon={<PhoneIcon />}>
-        <Form.Item name="phone" noStyle rules={[checkRule(checkPhone)]}>
-          <input
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={14}
-            placeholder={props.phonePlaceholder}
-            aria-label={t('account.phone')}
-            data-testid={`${id}-phone`}
-          />
-        </Form.Item>
-      </Field>
-      <Field icon={<LockIcon />}>
-        <Form.Item name="code" noStyle rules={[checkRule(checkCode)]}>
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('account.codePlaceholder')}
-            aria-label={t('account.code')}
-            data-testid={`${id}-code`}
-          />
-        </Form.Item>
+      <Field
+        icon={<PhoneIcon />}
+        name="phone"
+        rules={[checkRule(checkPhone)]}
+        input={{
+          type: 'tel',
+          inputMode: 'tel',
+          autoComplete: 'tel',
+          maxLength: 14,
+          placeholder: props.phonePlaceholder,
+          'aria-label': t('account.phone'),
+          'data-testid': `${id}-phone`,
+        }}
+      />
+      <Field
+        icon={<LockIcon />}
+        name="code"
+        rules={[checkRule(checkCode)]}
+        input={{
+          type: 'text',
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          maxLength: 6,
+          placeholder: t('account.codePlaceholder'),
+          'aria-label': t('account.code'),
+          'data-testid': `${id}-code`,
+        }}
+      >
         <CodeButton onSend={sendCode} testId={`${id}-send-code`} />
       </Field>
       {props.notice}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../../lib/accountApi';
 import { LockIcon, UserIcon } from '../../../ui/icons';
-import { checkRule, Form, firstError, PlainForm } from '../../../ui/PlainForm';
+import { checkRule, firstError, PlainForm } from '../../../ui/PlainForm';
 import { Field } from '../Field';
 import styles from '../LoginPage.module.css';
 import { checkAccount, checkPasswordPresent, type ValidationKey } from '../validation';
@@ -25,31 +25,33 @@ export function PasswordLogin({ gate }: { gate: LoginGate }) {
         if (gate.pass() && !signIn.isPending) signIn.mutate({ user_name: v.user_name.trim(), user_pwd: v.user_pwd });
       }}
     >
-      <Field icon={<UserIcon />}>
-        <Form.Item name="user_name" noStyle rules={[checkRule(checkAccount)]}>
-          <input
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            maxLength={32}
-            placeholder={t('account.userNamePlaceholder')}
-            aria-label={t('account.userName')}
-            data-testid="login-username"
-          />
-        </Form.Item>
-      </Field>
-      <Field icon={<LockIcon />}>
-        <Form.Item name="user_pwd" noStyle rules={[checkRule(checkPasswordPresent)]}>
-          <input
-            type="password"
-            autoComplete="current-password"
-            maxLength={64}
-            placeholder={t('account.passwordPlaceholder')}
-            aria-label={t('account.password')}
-            data-testid="login-password"
-          />
-        </Form.Item>
-      </Field>
+      <Field
+        icon={<UserIcon />}
+        name="user_name"
+        rules={[checkRule(checkAccount)]}
+        input={{
+          type: 'text',
+          autoComplete: 'username',
+          autoCapitalize: 'none',
+          maxLength: 32,
+          placeholder: t('account.userNamePlaceholder'),
+          'aria-label': t('account.userName'),
+          'data-testid': 'login-username',
+        }}
+      />
+      <Field
+        icon={<LockIcon />}
+        name="user_pwd"
+        rules={[checkRule(checkPasswordPresent)]}
+        input={{
+          type: 'password',
+          autoComplete: 'current-password',
+          maxLength: 64,
+          placeholder: t('account.passwordPlaceholder'),
+          'aria-label': t('account.password'),
+          'data-testid': 'login-password',
+        }}
+      />
       <button type="submit" className={styles.submit} disabled={signIn.isPending} data-testid="login-submit-password">
         {signIn.isPending ? t('common.loading') : t('account.login')}
       </button>

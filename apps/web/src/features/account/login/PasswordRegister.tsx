@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../../lib/accountApi';
 import { LockIcon, UserIcon } from '../../../ui/icons';
-import { checkRule, Form, firstError, PlainForm } from '../../../ui/PlainForm';
+import { checkRule, firstError, PlainForm } from '../../../ui/PlainForm';
 import { Field } from '../Field';
 import styles from '../LoginPage.module.css';
 import { checkAccount, checkNewPassword, checkPasswordRepeat, type ValidationKey } from '../validation';
@@ -31,50 +31,49 @@ export function PasswordRegister({ gate }: { gate: LoginGate }) {
         if (gate.pass() && !signIn.isPending) signIn.mutate({ ...v, user_name: v.user_name.trim() });
       }}
     >
-      <Field icon={<UserIcon />}>
-        <Form.Item name="user_name" noStyle rules={[checkRule(checkAccount)]}>
-          <input
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            maxLength={32}
-            placeholder={t('account.userNamePlaceholder')}
-            aria-label={t('account.userName')}
-            data-testid="reg-username"
-          />
-        </Form.Item>
-      </Field>
-      <Field icon={<LockIcon />}>
-        <Form.Item name="user_pwd" noStyle rules={[checkRule(checkNewPassword)]}>
-          <input
-            type="password"
-            autoComplete="new-password"
-            maxLength={64}
-            placeholder={t('account.passwordPlaceholder')}
-            aria-label={t('account.password')}
-            data-testid="reg-password"
-          />
-        </Form.Item>
-      </Field>
-      <Field icon={<LockIcon />}>
-        <Form.Item
-          name="user_pwd2"
-          noStyle
-          rules={[
-            ({ getFieldValue }) =>
-              checkRule((repeat: string) => checkPasswordRepeat(getFieldValue('user_pwd') ?? '', repeat)),
-          ]}
-        >
-          <input
-            type="password"
-            autoComplete="new-password"
-            maxLength={64}
-            placeholder={t('account.password2Placeholder')}
-            aria-label={t('account.password2')}
-            data-testid="reg-password2"
-          />
-        </Form.Item>
-      </Field>
+      <Field
+        icon={<UserIcon />}
+        name="user_name"
+        rules={[checkRule(checkAccount)]}
+        input={{
+          type: 'text',
+          autoComplete: 'username',
+          autoCapitalize: 'none',
+          maxLength: 32,
+          placeholder: t('account.userNamePlaceholder'),
+          'aria-label': t('account.userName'),
+          'data-testid': 'reg-username',
+        }}
+      />
+      <Field
+        icon={<LockIcon />}
+        name="user_pwd"
+        rules={[checkRule(checkNewPassword)]}
+        input={{
+          type: 'password',
+          autoComplete: 'new-password',
+          maxLength: 64,
+          placeholder: t('account.passwordPlaceholder'),
+          'aria-label': t('account.password'),
+          'data-testid': 'reg-password',
+        }}
+      />
+      <Field
+        icon={<LockIcon />}
+        name="user_pwd2"
+        rules={[
+          ({ getFieldValue }) =>
+            checkRule((repeat: string) => checkPasswordRepeat(getFieldValue('user_pwd') ?? '', repeat)),
+        ]}
+        input={{
+          type: 'password',
+          autoComplete: 'new-password',
+          maxLength: 64,
+          placeholder: t('account.password2Placeholder'),
+          'aria-label': t('account.password2'),
+          'data-testid': 'reg-password2',
+        }}
+      />
       <ul className={styles.rules}>
         <li>{t('account.userNameRule')}</li>
         <li>{t('account.passwordRule')}</li>
