@@ -58,3 +58,8 @@ export function confirm(options: {
   ensureRender();
   return Dialog.confirm({ ...options, getContainer: overlayContainer });
 }
+
+/** A failed write's toast: the error's message (the server's, translated by it), or `fallback` when it has none. */
+export function toastError(err: unknown, fallback: string): void {
+  toast(err instanceof Error && err.message ? err.message : fallback, 'fail');
+}

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { accountApi } from '../../lib/accountApi';
@@ -6,13 +7,13 @@ import { useAppConfig } from '../../lib/appConfig';
 import { safeRedirect } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { toast } from '../../ui/feedback';
-import { LockIcon, PhoneIcon } from '../../ui/icons';
+import { PhoneIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { Form } from '../../ui/PlainForm';
 import styles from './BindPhonePage.module.css';
-import { CodeButton } from './CodeButton';
-import login from './LoginPage.module.css';
+import { type PhoneCode, PhoneCodeForm } from './PhoneCodeForm';
 import { maskPhone } from './phone';
-import { checkPhone, checkPhoneCode, type ValidationKey } from './validation';
+import type { ValidationKey } from './validation';
 
 /**
  * Spec §2 bind-phone: code + bind; the reward (bindPhonePoint) is shown; phones are shown masked. With `?redirect=`
@@ -29,47 +30,36 @@ export default function BindPhonePage() {
   const config = useAppConfig();
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PhoneCode>();
   const [error, setError] = useState<ValidationKey | undefined>();
-  const [busy, setBusy] = useState(false);
   const [reward, setReward] = useState<number | undefined>();
+
+  const bind = useMutation({
+    mutationFn: (values: PhoneCode) => accountApi.bindPhone(values),
+    onSuccess: async (res) => {
+      setUser(res.info);
+      setReward(res.point);
+      form.resetFields();
+      toast(res.point > 0 ? t('bindPhone.boundWithPoints', { points: res.point }) : t('bindPhone.bound'), 'success');
+      if (redirect && returnsBack) navigate(-1);
+      else if (redirect) navigate(safeRedirect(redirect), { replace: true });
+      // The reward is paid in points and the task list's bind-phone task is done (features/points/queries.ts).
+      await queryClient.invalidateQueries({ queryKey: ['points'] });
+    },
+    onError: (err) => toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail'),
+  });
 
   if (!user) return null;
 
-  async function sendCode(): Promise<number | undefined> {
-    const failed = checkPhone(phone);
-    setError(failed);
-    if (failed) return undefined;
+  async function sendCode(phone: string): Promise<number | undefined> {
     try {
-      const res = await accountApi.bindPhoneCode({ phone: phone.trim() });
+      const res = await accountApi.bindPhoneCode({ phone });
       toast(t('account.codeSent'), 'success');
       return res.resend_after;
     } catch (err) {
       toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
       return undefined;
-    }
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const failed = checkPhoneCode(phone, code);
-    setError(failed);
-    if (failed || busy) return;
-    setBusy(true);
-    try {
-      const res = await accountApi.bindPhone({ phone: phone.trim(), code: code.trim() });
-      setUser(res.info);
-      setReward(res.point);
-      setPhone('');
-      setCode('');
-      toast(res.point > 0 ? t('bindPhone.boundWithPoints', { points: res.point }) : t('bindPhone.bound'), 'success');
-      if (redirect && returnsBack) navigate(-1);
-      else if (redirect) navigate(safeRedirect(redirect), { replace: true });
-    } catch (err) {
-      toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -95,48 +85,27 @@ export default function BindPhonePage() {
         </p>
       )}
 
-      <form className={`${login.form} ${styles.form}`} noValidate onSubmit={onSubmit}>
-        <div className={login.field}>
-          <span className={login.fieldIcon}>
-            <PhoneIcon />
-          </span>
-          <input
-            type="tel"
-            inputMode="tel"
-            maxLength={14}
-            placeholder={user.user_phone ? t('bindPhone.newPhone') : t('account.phonePlaceholder')}
-            aria-label={t('account.phone')}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            data-testid="bind-phone"
-          />
-        </div>
-        <div className={login.field}>
-          <span className={login.fieldIcon}>
-            <LockIcon />
-          </span>
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('account.codePlaceholder')}
-            aria-label={t('account.code')}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            data-testid="bind-code"
-          />
-          <CodeButton onSend={sendCode} testId="bind-send-code" />
-        </div>
-        {error && (
-          <p className={styles.error} role="alert" data-testid="form-error">
-            {t(error)}
-          </p>
-        )}
-        <button type="submit" className={login.submit} disabled={busy} data-testid="bind-submit">
-          {user.user_phone ? t('bindPhone.rebind') : t('bindPhone.bind')}
-        </button>
-      </form>
+      <PhoneCodeForm
+        form={form}
+        className={styles.form}
+        testIdPrefix="bind"
+        submitTestId="bind-submit"
+        submitLabel={user.user_phone ? t('bindPhone.rebind') : t('bindPhone.bind')}
+        busy={bind.isPending}
+        phonePlaceholder={user.user_phone ? t('bindPhone.newPhone') : t('account.phonePlaceholder')}
+        onSendCode={sendCode}
+        onCheck={setError}
+        onSubmit={(values) => {
+          if (!bind.isPending) bind.mutate(values);
+        }}
+        notice={
+          error && (
+            <p className={styles.error} role="alert" data-testid="form-error">
+              {t(error)}
+            </p>
+          )
+        }
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../lib/accountApi';
 import { useSession } from '../../lib/session';
-import { toast } from '../../ui/feedback';
+import { toast, toastError } from '../../ui/feedback';
 import styles from './DeletionNotice.module.css';
 
 /** Date part of an ISO time in the viewer's locale. */
@@ -16,7 +16,15 @@ export function DeletionNotice() {
   const { t, i18n } = useTranslation();
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
-  const [busy, setBusy] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => accountApi.deleteAccount(true),
+    onSuccess: (res) => {
+      const current = useSession.getState().user;
+      if (current) setUser({ ...current, deletion: res.deletion });
+      toast(t('account.deletionCancelled'), 'success');
+    },
+    onError: (err) => toastError(err, t('common.loadingFailed')),
+  });
   const deletion = user?.deletion;
   if (!user || !deletion) return null;
   return (
@@ -28,20 +36,9 @@ export function DeletionNotice() {
       <button
         type="button"
         className={styles.cancel}
-        disabled={busy}
+        disabled={cancel.isPending}
         data-testid="deletion-cancel"
-        onClick={async () => {
-          setBusy(true);
-          try {
-            const res = await accountApi.deleteAccount(true);
-            setUser({ ...user, deletion: res.deletion });
-            toast(t('account.deletionCancelled'), 'success');
-          } catch (err) {
-            toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onClick={() => cancel.mutate()}
       >
         {t('account.deletionCancel')}
       </button>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { DatePicker } from 'antd-mobile';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,9 +6,10 @@ import { Link } from 'react-router';
 import { accountApi, type Body } from '../../lib/accountApi';
 import { paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
-import { toast } from '../../ui/feedback';
+import { toast, toastError } from '../../ui/feedback';
 import { CameraIcon, ChevronRightIcon, UserIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { checkRule, Form, PlainForm } from '../../ui/PlainForm';
 import { RegionRow } from '../location';
 import { localDay } from './launch';
 import styles from './PersonalCenterPage.module.css';
@@ -37,40 +39,34 @@ export default function PersonalCenterPage() {
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [nickname, setNickname] = useState(user?.user_nick_name ?? '');
   const [nicknameError, setNicknameError] = useState(false);
   const [pickBirthday, setPickBirthday] = useState(false);
-  const [busy, setBusy] = useState(false);
+
+  // The profile writes answer the updated user info; it replaces the stored one (lib/session), which every screen reads.
+  const save = useMutation({
+    mutationFn: ({ body }: { body: Body<'updateInfo'> }) => accountApi.updateInfo(body),
+    onSuccess: (res) => {
+      setUser(res.info);
+      toast(t('profile.saved'), 'success');
+    },
+    onError: (err) => toastError(err, t('common.loadingFailed')),
+  });
+  const avatar = useMutation({
+    mutationFn: (file: File) => accountApi.portrait(file, file.name),
+    onSuccess: (res) => {
+      setUser(res.info);
+      toast(t('profile.avatarSaved'), 'success');
+    },
+    onError: (err) => toastError(err, t('common.loadingFailed')),
+  });
+  const busy = save.isPending || avatar.isPending;
 
   if (!user) return null;
 
-  async function save(body: Body<'updateInfo'>, done?: string) {
-    setBusy(true);
-    try {
-      const res = await accountApi.updateInfo(body);
-      setUser(res.info);
-      toast(done ?? t('profile.saved'), 'success');
-    } catch (err) {
-      toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function onAvatar(e: ChangeEvent<HTMLInputElement>) {
+  function onAvatar(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     e.target.value = '';
-    if (!file) return;
-    setBusy(true);
-    try {
-      const res = await accountApi.portrait(file, file.name);
-      setUser(res.info);
-      toast(t('profile.avatarSaved'), 'success');
-    } catch (err) {
-      toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
+    if (file) avatar.mutate(file);
   }
 
   const birthday = parseBirthday(user.user_birthday);
@@ -113,32 +109,31 @@ export default function PersonalCenterPage() {
           <span className={styles.label}>{t('profile.userName')}</span>
           <span className={styles.value}>{user.user_name}</span>
         </div>
-        <form
+        <PlainForm
           className={styles.row}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            const invalid = Boolean(checkNickname(nickname));
-            setNicknameError(invalid);
-            if (!invalid) void save({ user_nick_name: nickname.trim() });
+          initialValues={{ nickname: user.user_nick_name ?? '' }}
+          onFinishFailed={() => setNicknameError(true)}
+          onFinish={({ nickname }: { nickname: string }) => {
+            setNicknameError(false);
+            save.mutate({ body: { user_nick_name: nickname.trim() } });
           }}
         >
           <label className={styles.label} htmlFor="profile-nickname">
             {t('profile.nickname')}
           </label>
-          <input
-            id="profile-nickname"
-            className={styles.input}
-            maxLength={32}
-            value={nickname}
-            placeholder={t('profile.nicknamePlaceholder')}
-            onChange={(e) => setNickname(e.target.value)}
-            data-testid="profile-nickname"
-          />
+          <Form.Item name="nickname" noStyle rules={[checkRule(checkNickname)]}>
+            <input
+              id="profile-nickname"
+              className={styles.input}
+              maxLength={32}
+              placeholder={t('profile.nicknamePlaceholder')}
+              data-testid="profile-nickname"
+            />
+          </Form.Item>
           <button type="submit" className={styles.save} disabled={busy} data-testid="profile-nickname-save">
             {t('profile.save')}
           </button>
-        </form>
+        </PlainForm>
         {nicknameError && (
           <p className={styles.error} role="alert" data-testid="form-error">
             {t('validation.nicknameEmpty')}
@@ -156,7 +151,7 @@ export default function PersonalCenterPage() {
                 aria-pressed={user.user_gender === g.value}
                 className={styles.segment}
                 disabled={busy}
-                onClick={() => user.user_gender !== g.value && void save({ user_gender: g.value })}
+                onClick={() => user.user_gender !== g.value && save.mutate({ body: { user_gender: g.value } })}
                 data-testid={`profile-gender-${g.value}`}
               >
                 {t(g.key)}
@@ -209,7 +204,7 @@ export default function PersonalCenterPage() {
         defaultValue={birthday ?? new Date(2000, 0, 1)}
         confirmText={t('profile.confirm')}
         cancelText={t('common.cancel')}
-        onConfirm={(value) => void save({ user_birthday: localDay(value) })}
+        onConfirm={(value) => save.mutate({ body: { user_birthday: localDay(value) } })}
       />
     </div>
   );

@@ -31,20 +31,34 @@ export function checkPhoneCode(phone: string, code: string): ValidationKey | und
   return checkPhone(phone) ?? checkCode(code);
 }
 
-/** Password login: the account's format, then a non-empty password (old passwords may predate the rule). */
+/** The account (user name) format. */
+export function checkAccount(userName: string): ValidationKey | undefined {
+  return USER_NAME_RULE.test(userName.trim()) ? undefined : 'validation.account';
+}
+
+/** A password at sign-in: only present (old passwords may predate the rule). */
+export function checkPasswordPresent(password: string): ValidationKey | undefined {
+  return password ? undefined : 'validation.passwordEmpty';
+}
+
+/** A new password: present, then strong enough. */
+export function checkNewPassword(password: string): ValidationKey | undefined {
+  return checkPasswordPresent(password) ?? (PASSWORD_RULE.test(password) ? undefined : 'validation.passwordRule');
+}
+
+/** The new password's confirmation: equal to it. */
+export function checkPasswordRepeat(password: string, password2: string): ValidationKey | undefined {
+  return password === password2 ? undefined : 'validation.passwordMismatch';
+}
+
+/** Password login: the account's format, then a non-empty password. */
 export function checkLogin(userName: string, password: string): ValidationKey | undefined {
-  if (!USER_NAME_RULE.test(userName.trim())) return 'validation.account';
-  if (!password) return 'validation.passwordEmpty';
-  return undefined;
+  return checkAccount(userName) ?? checkPasswordPresent(password);
 }
 
 /** Registration: account format, password present and strong enough, confirmation equal. */
 export function checkRegister(userName: string, password: string, password2: string): ValidationKey | undefined {
-  if (!USER_NAME_RULE.test(userName.trim())) return 'validation.account';
-  if (!password) return 'validation.passwordEmpty';
-  if (!PASSWORD_RULE.test(password)) return 'validation.passwordRule';
-  if (password !== password2) return 'validation.passwordMismatch';
-  return undefined;
+  return checkAccount(userName) ?? checkNewPassword(password) ?? checkPasswordRepeat(password, password2);
 }
 
 export function checkAgreement(agreed: boolean): ValidationKey | undefined {

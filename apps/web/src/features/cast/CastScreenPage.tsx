@@ -4,7 +4,7 @@
  * (polled every second through castStatus), and 'exit casting' (Stop, then back; the TV's last position becomes the
  * title's resume point, see castProgress.ts).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBack } from '../../lib/navigation';
@@ -44,7 +44,6 @@ export default function CastScreenPage() {
   const setPlaying = useCastStore((s) => s.setPlaying);
   const clear = useCastStore((s) => s.clear);
   const userId = useUserId();
-  const [busy, setBusy] = useState(false);
   const [seeking, setSeeking] = useState<number | undefined>();
 
   const status = useQuery({
@@ -55,6 +54,19 @@ export default function CastScreenPage() {
     retry: false,
     gcTime: 0,
   });
+
+  const client = useQueryClient();
+  type Control = { device_id: string; action: 'play' | 'pause' | 'stop' | 'seek'; position?: number };
+  const command = useMutation({
+    mutationFn: (body: Control) => castControl(body),
+    onSuccess: async (_res, { device_id, action }) => {
+      if (action === 'play' || action === 'pause') setPlaying(action === 'play');
+      // The TV's new state: the status poll asks again at once.
+      await client.invalidateQueries({ queryKey: ['castStatus', device_id] });
+    },
+    onError: (err) => toast(errorMessage(err) ?? t('cast.castFailed'), 'fail'),
+  });
+  const busy = command.isPending;
 
   if (!device || !params) {
     return (
@@ -72,18 +84,8 @@ export default function CastScreenPage() {
   const duration = info?.duration ?? 0;
   const position = seeking ?? info?.position ?? 0;
 
-  const control = async (action: 'play' | 'pause' | 'stop' | 'seek', at?: number) => {
-    setBusy(true);
-    try {
-      await castControl({ device_id: device.id, action, position: at });
-      if (action === 'play' || action === 'pause') setPlaying(action === 'play');
-      await status.refetch();
-    } catch (err) {
-      toast(errorMessage(err) ?? t('cast.castFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const control = (action: Control['action'], at?: number) =>
+    command.mutate({ device_id: device.id, action, position: at });
 
   const exit = async () => {
     // The TV's last position (before Stop resets it) becomes the resume point of the title page.
@@ -96,14 +98,8 @@ export default function CastScreenPage() {
         duration: info.duration,
       });
     }
-    setBusy(true);
-    try {
-      await castControl({ device_id: device.id, action: 'stop' });
-    } catch (err) {
-      toast(errorMessage(err) ?? t('cast.castFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
+    // Stop ends the cast here whatever the TV answers (a failure is toasted).
+    await command.mutateAsync({ device_id: device.id, action: 'stop' }).catch(() => undefined);
     clear();
     goBack();
   };
@@ -142,12 +138,12 @@ export default function CastScreenPage() {
             onPointerUp={(e) => {
               const to = Number(e.currentTarget.value);
               setSeeking(undefined);
-              void control('seek', to);
+              control('seek', to);
             }}
             onKeyUp={(e) => {
               const to = Number(e.currentTarget.value);
               setSeeking(undefined);
-              void control('seek', to);
+              control('seek', to);
             }}
           />
           <span className={styles.time}>{formatClock(duration)}</span>

@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../lib/session';
-import { toast } from '../../ui/feedback';
+import { toast, toastError } from '../../ui/feedback';
 import { StarIcon } from '../../ui/icons';
 import styles from './collections.module.css';
 import { useIsCollected } from './favouriteStore';
@@ -24,24 +25,13 @@ export function FavouriteButton({ vod, play, children }: FavouriteButtonProps) {
   const { t } = useTranslation();
   const userId = useUserId();
   const on = useIsCollected(vod.vod_id);
-  const [busy, setBusy] = useState(false);
-
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      const now = await toggleFavourite(userId, {
-        vod_id: vod.vod_id,
-        vod_name: vod.vod_name,
-        vod_pic: vod.vod_pic,
-        play,
-      });
-      toast(now ? t('collections.added') : t('collections.removed'), 'success');
-    } catch (err) {
-      toast(err instanceof Error && err.message ? err.message : t('common.loadingFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The collection lives in the favourite store (favouriteStore.ts), which the toggle updates; no query holds it.
+  const toggle = useMutation({
+    mutationFn: () =>
+      toggleFavourite(userId, { vod_id: vod.vod_id, vod_name: vod.vod_name, vod_pic: vod.vod_pic, play }),
+    onSuccess: (now) => toast(now ? t('collections.added') : t('collections.removed'), 'success'),
+    onError: (err) => toastError(err, t('common.loadingFailed')),
+  });
 
   return (
     <div className={styles.actionsRow}>
@@ -49,8 +39,8 @@ export function FavouriteButton({ vod, play, children }: FavouriteButtonProps) {
         type="button"
         className={styles.favButton}
         aria-pressed={on}
-        disabled={busy}
-        onClick={onClick}
+        disabled={toggle.isPending}
+        onClick={() => toggle.mutate()}
         data-testid="favourite-toggle"
       >
         <StarIcon size={18} className={on ? styles.starOn : undefined} />

@@ -1,7 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { confirm, toast } from '../../ui/feedback';
+import { confirm, toast, toastError } from '../../ui/feedback';
 import { CheckIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { Poster } from '../../ui/Poster';
@@ -39,7 +40,16 @@ export function SelectableList({ title, rows, empty, server, onRemove, testId }:
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const removal = useMutation({
+    mutationFn: ({ keys, all }: { keys: number[]; all: boolean }) => onRemove(keys, all),
+    onSuccess: (_done, { all }) => {
+      setSelected(new Set());
+      if (all) setEditing(false);
+      toast(t('collections.deleted'), 'success');
+    },
+    onError: (err) => toastError(err, t('common.loadingFailed')),
+  });
+  const busy = removal.isPending;
   const present = rows.filter((r) => selected.has(r.key)).map((r) => r.key);
   const allSelected = rows.length > 0 && present.length === rows.length;
 
@@ -58,17 +68,7 @@ export function SelectableList({ title, rows, empty, server, onRemove, testId }:
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      await onRemove(present, allSelected);
-      setSelected(new Set());
-      if (allSelected) setEditing(false);
-      toast(t('collections.deleted'), 'success');
-    } catch (err) {
-      toast(err instanceof Error && err.message ? err.message : t('common.loadingFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
+    removal.mutate({ keys: present, all: allSelected });
   };
 
   return (

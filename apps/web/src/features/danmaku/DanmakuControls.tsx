@@ -7,7 +7,7 @@
  * with the server's message. Hidden while the operator has danmaku off (`app_barrage_state` 0).
  */
 import { DANMAKU_TEXT_MAX } from '@openvod/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Input, Popup, Selector, Slider } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -161,10 +161,35 @@ function SendBox({
   const color = useDanmakuSettings((s) => s.color);
   const setPrefs = useDanmakuSettings((s) => s.set);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const length = [...text.trim()].length;
 
-  const send = async () => {
+  const sending = useMutation({
+    mutationFn: (body: string) =>
+      danmakuApi.send({
+        vodId,
+        sid,
+        nid,
+        userId: user?.user_id ?? 0,
+        userName: user?.user_name ?? '',
+        time: Math.round((video?.currentTime ?? 0) * 1000) / 1000,
+        text: body,
+        color,
+        current: Date.now(),
+        avatar: user?.user_portrait ?? '',
+      }),
+    onSuccess: async (res) => {
+      announceSent({ vodId, nid, item: res.info });
+      setText('');
+      onSent();
+      // The confirmation; the comment itself shows at once, framed as the viewer's own (DanmakuLayer).
+      toast(t('danmaku.sent'), 'success');
+      await queryClient.invalidateQueries({ queryKey: danmakuListKey(vodId, nid) });
+    },
+    onError: (err) => toast(err instanceof ApiError ? err.message : t('error.network')),
+  });
+  const busy = sending.isPending;
+
+  const send = () => {
     if (busy) return;
     if (length === 0) {
       toast(t('danmaku.empty'));
@@ -174,31 +199,7 @@ function SendBox({
       toast(t('danmaku.tooLong', { max: DANMAKU_TEXT_MAX }));
       return;
     }
-    setBusy(true);
-    try {
-      const res = await danmakuApi.send({
-        vodId,
-        sid,
-        nid,
-        userId: user?.user_id ?? 0,
-        userName: user?.user_name ?? '',
-        time: Math.round((video?.currentTime ?? 0) * 1000) / 1000,
-        text: text.trim(),
-        color,
-        current: Date.now(),
-        avatar: user?.user_portrait ?? '',
-      });
-      announceSent({ vodId, nid, item: res.info });
-      setText('');
-      onSent();
-      // The confirmation; the comment itself shows at once, framed as the viewer's own (DanmakuLayer).
-      toast(t('danmaku.sent'), 'success');
-      await queryClient.invalidateQueries({ queryKey: danmakuListKey(vodId, nid) });
-    } catch (err) {
-      toast(err instanceof ApiError ? err.message : t('error.network'));
-    } finally {
-      setBusy(false);
-    }
+    sending.mutate(text.trim());
   };
 
   return (

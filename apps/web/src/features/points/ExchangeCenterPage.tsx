@@ -5,29 +5,76 @@
  * again after an unanswered request spends nothing twice. Overdrafts and switched-off
  * exchanges show the server's translated message.
  */
-import { type FormEvent, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAttemptKeys } from '../../lib/idempotency';
 import { applyPointsBalance } from '../../lib/pointsBalance';
-import { queryClient } from '../../lib/queryClient';
 import styles from '../../ui/moneyPage.module.css';
 import { PageHeader } from '../../ui/PageHeader';
+import { checkRule, Form, firstError, PlainForm } from '../../ui/PlainForm';
 import { refreshMembership } from '../vip';
 import { pointsApi } from './pointsApi';
 import { useRates, useTasks } from './queries';
 
 type Kind = 'view' | 'download' | 'vip';
 
+interface Values {
+  type: Kind | '';
+  group_id: number | undefined;
+  count: string;
+}
+
+interface Exchange {
+  type: Kind;
+  group_id: number | undefined;
+  count: number;
+}
+
+/** The exchange form's messages (spec §5 "Exchange needs a type and a count"). */
+type ExchangeCheck = 'points.typeRequired' | 'points.groupRequired' | 'points.countRequired';
+
+/** Spec §5: a count of 1 to 1000 (whole times or days). */
+export function checkExchangeCount(count: string): ExchangeCheck | undefined {
+  const n = Number(count);
+  return count.trim() && Number.isInteger(n) && n >= 1 && n <= 1000 ? undefined : 'points.countRequired';
+}
+
+/** A row of choice buttons as one form control (`value` the pressed one). */
+function Choices<T extends string | number>(props: {
+  value?: T;
+  onChange?: (value: T) => void;
+  options: { value: T; label: string; testId?: string }[];
+  style?: React.CSSProperties;
+}) {
+  return (
+    <div className={styles.choices} style={props.style}>
+      {props.options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          className={styles.choice}
+          aria-pressed={props.value === o.value}
+          onClick={() => props.onChange?.(o.value)}
+          data-testid={o.testId}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export default function ExchangeCenterPage() {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const tasks = useTasks();
   const rates = useRates();
-  const [type, setType] = useState<Kind | ''>('');
-  const [groupId, setGroupId] = useState<number | undefined>();
-  const [count, setCount] = useState('');
+  const [form] = Form.useForm<Values>();
+  const type = Form.useWatch('type', form) ?? '';
+  const groupId = Form.useWatch('group_id', form);
+  const count = Form.useWatch('count', form) ?? '';
   const [error, setError] = useState('');
-  const [result, setResult] = useState('');
-  const [busy, setBusy] = useState(false);
   const [keys] = useState(createAttemptKeys);
   const vipGroups = rates.data?.vip ?? [];
   const price =
@@ -38,31 +85,20 @@ export default function ExchangeCenterPage() {
         : vipGroups.find((g) => g.group_id === groupId)?.points_per_day;
   const n = Number(count);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setResult('');
-    if (!type) return setError(t('points.typeRequired'));
-    if (type === 'vip' && groupId === undefined) return setError(t('points.groupRequired'));
-    if (!count.trim() || !Number.isInteger(n) || n < 1 || n > 1000) return setError(t('points.countRequired'));
-    setError('');
-    setBusy(true);
-    try {
-      const r = await keys.run(`${type}:${groupId ?? ''}:${n}`, (key) =>
-        pointsApi.exchange({ type, count: n, ...(type === 'vip' ? { group_id: groupId } : {}), key }),
-      );
-      setResult(t('points.exchangeOk', { count: r.point }));
-      setCount('');
-      // The balance spent reaches the me page too (lib/pointsBalance).
-      applyPointsBalance(r.user_points);
-      await queryClient.invalidateQueries({ queryKey: ['points'] });
-      if (type === 'vip') await refreshMembership();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('common.loadingFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const exchange = useMutation({
+    mutationFn: ({ type: kind, group_id, count: times }: Exchange) =>
+      keys.run(`${kind}:${group_id ?? ''}:${times}`, (key) =>
+        pointsApi.exchange({ type: kind, count: times, ...(kind === 'vip' ? { group_id } : {}), key }),
+      ),
+    onSuccess: async (r, vars) => {
+      form.setFieldValue('count', '');
+      // The balance spent reaches the me page too (lib/pointsBalance); the balance and the task list's credits refetch.
+      applyPointsBalance(r.user_points, client);
+      await client.invalidateQueries({ queryKey: ['points'] });
+      if (vars.type === 'vip') await refreshMembership();
+    },
+    onError: (err) => setError(err instanceof Error ? err.message : t('common.loadingFailed')),
+  });
 
   const kinds: Kind[] = vipGroups.length ? ['view', 'download', 'vip'] : ['view', 'download'];
   return (
@@ -82,49 +118,65 @@ export default function ExchangeCenterPage() {
           </small>
         </div>
       </div>
-      <form className={styles.section} onSubmit={submit} noValidate>
+      <PlainForm
+        form={form}
+        className={styles.section}
+        initialValues={{ type: '', group_id: undefined, count: '' }}
+        onFinishFailed={(info) => {
+          exchange.reset();
+          setError(t((firstError(info) as ExchangeCheck | undefined) ?? 'common.loadingFailed'));
+        }}
+        onFinish={(v: Values) => {
+          if (exchange.isPending || !v.type) return;
+          exchange.reset();
+          setError('');
+          exchange.mutate({ type: v.type, group_id: v.group_id, count: Number(v.count) });
+        }}
+      >
         <h2 className={styles.sectionTitle}>{t('points.exchangeType')}</h2>
-        <div className={styles.choices}>
-          {kinds.map((k) => (
-            <button
-              key={k}
-              type="button"
-              className={styles.choice}
-              aria-pressed={type === k}
-              onClick={() => setType(k)}
-              data-testid={`exchange-type-${k}`}
-            >
-              {t(`points.kind.${k}`)}
-            </button>
-          ))}
-        </div>
+        <Form.Item
+          name="type"
+          noStyle
+          rules={[checkRule((v: Kind | ''): ExchangeCheck | undefined => (v ? undefined : 'points.typeRequired'))]}
+        >
+          <Choices
+            options={kinds.map((k) => ({ value: k, label: t(`points.kind.${k}`), testId: `exchange-type-${k}` }))}
+          />
+        </Form.Item>
         {type === 'vip' && (
-          <div className={styles.choices} style={{ marginTop: 8 }}>
-            {vipGroups.map((g) => (
-              <button
-                key={g.group_id}
-                type="button"
-                className={styles.choice}
-                aria-pressed={groupId === g.group_id}
-                onClick={() => setGroupId(g.group_id)}
-              >
-                {g.group_name}
-              </button>
-            ))}
-          </div>
+          <Form.Item
+            name="group_id"
+            noStyle
+            rules={[
+              ({ getFieldValue }) =>
+                checkRule((g: number | '') =>
+                  getFieldValue('type') === 'vip' && g === '' ? 'points.groupRequired' : undefined,
+                ),
+            ]}
+          >
+            <Choices
+              style={{ marginTop: 8 }}
+              options={vipGroups.map((g) => ({ value: g.group_id, label: g.group_name }))}
+            />
+          </Form.Item>
         )}
         <h2 className={styles.sectionTitle} style={{ marginTop: 12 }}>
           <label htmlFor="exchange-count">{t('points.count')}</label>
         </h2>
-        <input
-          id="exchange-count"
-          className={styles.input}
-          inputMode="numeric"
-          value={count}
-          onChange={(e) => setCount(e.target.value.replace(/\D/g, '').slice(0, 4))}
-          placeholder={t('points.countPlaceholder')}
-          data-testid="exchange-count"
-        />
+        <Form.Item
+          name="count"
+          noStyle
+          normalize={(v: string) => v.replace(/\D/g, '').slice(0, 4)}
+          rules={[checkRule(checkExchangeCount)]}
+        >
+          <input
+            id="exchange-count"
+            className={styles.input}
+            inputMode="numeric"
+            placeholder={t('points.countPlaceholder')}
+            data-testid="exchange-count"
+          />
+        </Form.Item>
         {type && price !== undefined && (
           <p className={styles.note}>
             {t('points.price', { count: price })}
@@ -139,17 +191,17 @@ export default function ExchangeCenterPage() {
         <button
           type="submit"
           className={`${styles.primary} ${styles.block}`}
-          disabled={busy}
+          disabled={exchange.isPending}
           data-testid="exchange-submit"
         >
           {t('points.exchange')}
         </button>
-        {result && (
+        {exchange.data && (
           <p className={styles.result} role="status" data-testid="exchange-result">
-            {result}
+            {t('points.exchangeOk', { count: exchange.data.point })}
           </p>
         )}
-      </form>
+      </PlainForm>
     </div>
   );
 }

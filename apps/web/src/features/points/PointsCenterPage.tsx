@@ -4,7 +4,6 @@
  * and the points log as an infinite list (plogList), with links to the task list and the exchange centre.
  */
 import { signedAmount } from '@openvod/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/routes';
@@ -18,27 +17,14 @@ export default function PointsCenterPage() {
   const { t } = useTranslation();
   const tasks = useTasks();
   const log = usePlogList();
-  const [busy, setBusy] = useState(false);
-  const checkInMutation = useCheckIn();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  const checkIn = useCheckIn();
   const signed = tasks.data?.isSignIn ?? false;
   const balance = tasks.data?.user_points ?? log.data?.pages[0]?.user_points ?? 0;
   const rows = log.data?.pages.flatMap((p) => p.list) ?? [];
-
-  async function checkIn() {
-    if (busy || signed) return;
-    setBusy(true);
-    setError('');
-    try {
-      const r = await checkInMutation.mutateAsync();
-      setMessage(r.point > 0 ? t('points.checkInOk', { count: r.point }) : t('points.checkedIn'));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('common.loadingFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const message =
+    checkIn.data &&
+    (checkIn.data.point > 0 ? t('points.checkInOk', { count: checkIn.data.point }) : t('points.checkedIn'));
+  const error = checkIn.error && (checkIn.error instanceof Error ? checkIn.error.message : t('common.loadingFailed'));
 
   return (
     <div className={styles.page}>
@@ -51,8 +37,10 @@ export default function PointsCenterPage() {
         <button
           type="button"
           className={styles.primary}
-          onClick={checkIn}
-          disabled={busy || signed || !tasks.data}
+          onClick={() => {
+            if (!checkIn.isPending && !signed) checkIn.mutate();
+          }}
+          disabled={checkIn.isPending || signed || !tasks.data}
           data-testid="checkin"
         >
           {signed ? t('points.checkedIn') : t('points.checkIn')}

@@ -14,6 +14,7 @@ import { createQueryClient } from '../../lib/queryClient';
 import { detailPath, paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { useWatchRecordStore } from '../player/watchRecord';
+import ExchangeCenterPage from './ExchangeCenterPage';
 import PointsCenterPage from './PointsCenterPage';
 import TaskListPage, { minutesAndSeconds, taskRoute } from './TaskListPage';
 
@@ -265,5 +266,62 @@ describe('check-in', () => {
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
     expect(await screen.findByText('Checked in today', { selector: '[data-testid="toast"]' })).toBeTruthy();
+  });
+});
+
+describe('exchange-center', () => {
+  /** A server whose balance and credits move with each exchange; counts the task-list reads. */
+  function exchangeServer() {
+    const state = { points: 12, views: 0, taskReads: 0, bodies: [] as unknown[] };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://app.test').pathname;
+      let body: object;
+      if (path === '/api/points/task') {
+        state.taskReads += 1;
+        body = { ...tasks, user_points: state.points, credits: { views: state.views, downloads: 0 } };
+      } else if (path === '/api/points/exchange/rates') body = ok({ view: 5, download: 8, vip: [] });
+      else if (path === '/api/points/exchange') {
+        const sent = JSON.parse(String(init?.body)) as { count: number };
+        state.bodies.push(sent);
+        state.points -= 5 * sent.count;
+        state.views += sent.count;
+        body = ok({ point: 5 * sent.count, user_points: state.points });
+      } else body = { code: 0, msg: `unexpected ${path}` };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    return state;
+  }
+
+  it('checks the type and the count before sending (spec §5)', async () => {
+    useSession.setState({ token: 'tok', user: user() });
+    const server = exchangeServer();
+    renderPage(<ExchangeCenterPage />);
+    fireEvent.click(await screen.findByTestId('exchange-submit'));
+    expect((await screen.findByTestId('exchange-error')).textContent).toBe('Please choose what to exchange for');
+    fireEvent.click(screen.getByTestId('exchange-type-view'));
+    fireEvent.click(screen.getByTestId('exchange-submit'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('exchange-error').textContent).toBe('Please enter a count (1-1000)'),
+    );
+    expect(server.bodies).toEqual([]);
+  });
+
+  it('refreshes the balance and the credits after an exchange, and the stored user', async () => {
+    useSession.setState({ token: 'tok', user: user() });
+    const server = exchangeServer();
+    renderPage(<ExchangeCenterPage />);
+    await vi.waitFor(() => expect(screen.getByTestId('exchange-balance').textContent).toBe('12'));
+    const reads = server.taskReads;
+    fireEvent.click(screen.getByTestId('exchange-type-view'));
+    fireEvent.change(screen.getByTestId('exchange-count'), { target: { value: '2x' } });
+    expect((screen.getByTestId('exchange-count') as HTMLInputElement).value).toBe('2');
+    fireEvent.click(screen.getByTestId('exchange-submit'));
+    expect((await screen.findByTestId('exchange-result')).textContent).toBe('Exchanged: 10 points spent');
+    await vi.waitFor(() => expect(screen.getByTestId('exchange-balance').textContent).toBe('2'));
+    expect(screen.getByTestId('exchange-credits').textContent).toBe('Views 2 · Downloads 0');
+    expect(server.taskReads).toBeGreaterThan(reads);
+    expect(server.bodies).toMatchObject([{ type: 'view', count: 2 }]);
+    expect(useSession.getState().user?.user_points).toBe(2);
+    expect((screen.getByTestId('exchange-count') as HTMLInputElement).value).toBe('');
   });
 });

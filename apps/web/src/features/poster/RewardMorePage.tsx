@@ -4,6 +4,7 @@
  * the server pays the daily "save promotion QR" task, spec §9) and "share" (the Web Share API with the picture,
  * else the link; the link is copied when the browser has no share sheet), and how promotion works in short.
  */
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { picUrl } from '../../lib/picUrl';
@@ -21,7 +22,6 @@ export default function RewardMorePage() {
   const poster = usePicture('poster');
   const save = useSavePoster();
   const code = useSession((s) => s.user?.invitation_code ?? '');
-  const [busy, setBusy] = useState<'' | 'save' | 'share'>('');
   // The poster fetched by a save, kept for a share that follows (one download, not two).
   const [saved, setSaved] = useState<SavedPoster | null>(null);
 
@@ -39,37 +39,35 @@ export default function RewardMorePage() {
     return r;
   }
 
-  async function onSave() {
-    if (busy) return;
-    setBusy('save');
-    try {
-      const r = await fetchPoster();
+  // Saving downloads the poster the server drew (and may pay the daily task: useSavePoster refreshes the points).
+  const download = useMutation({
+    mutationFn: fetchPoster,
+    onSuccess: (r) => {
       downloadBlob(r.blob, r.filename);
       toast(r.point > 0 ? t('poster.savedPoints', { count: r.point }) : t('poster.saved'), 'success');
-    } catch (err) {
-      toast(errorMessage(err) ?? t('common.loadingFailed'), 'fail');
-    } finally {
-      setBusy('');
-    }
-  }
-
-  async function onShare() {
-    if (busy || !info) return;
-    setBusy('share');
-    try {
+    },
+    onError: (err) => toast(errorMessage(err) ?? t('common.loadingFailed'), 'fail'),
+  });
+  // Sharing sends the saved poster (fetched now when there is none yet), else the link alone.
+  const share = useMutation({
+    mutationFn: async (link: string) => {
       const r = saved ?? (await fetchPoster().catch(() => null));
       const file = r ? new File([r.blob], r.filename, { type: 'image/png' }) : undefined;
-      const outcome = await shareInvitation({
-        title: t('pages.rewardMore'),
-        text: t('poster.shareText', { code }),
-        url: info.link,
-        file,
-      });
+      return shareInvitation({ title: t('pages.rewardMore'), text: t('poster.shareText', { code }), url: link, file });
+    },
+    onSuccess: (outcome) => {
       if (outcome === 'copied') toast(t('poster.copied'), 'success');
       else if (outcome === 'failed') toast(t('poster.copyFailed'), 'fail');
-    } finally {
-      setBusy('');
-    }
+    },
+  });
+  const busy = download.isPending || share.isPending;
+
+  function onSave() {
+    if (!busy) download.mutate();
+  }
+
+  function onShare() {
+    if (!busy && info) share.mutate(info.link);
   }
 
   return (
@@ -111,7 +109,7 @@ export default function RewardMorePage() {
                 type="button"
                 className={styles.primary}
                 onClick={onSave}
-                disabled={busy !== ''}
+                disabled={busy}
                 data-testid="poster-save"
               >
                 {t('poster.save')}
@@ -120,7 +118,7 @@ export default function RewardMorePage() {
                 type="button"
                 className={styles.secondary}
                 onClick={onShare}
-                disabled={busy !== ''}
+                disabled={busy}
                 data-testid="poster-share"
               >
                 {t('poster.share')}

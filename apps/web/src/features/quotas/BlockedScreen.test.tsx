@@ -4,10 +4,13 @@
  * the server again. A failed purchase shows the server's message and does not retry.
  */
 import type { CheckBuyPopedomResponse } from '@openvod/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render as renderUi, screen, waitFor } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { initI18n } from '../../lib/i18n';
+import { createQueryClient } from '../../lib/queryClient';
 import { BlockedScreen } from './BlockedScreen';
 import { quotasApi } from './quotasApi';
 
@@ -26,6 +29,16 @@ const check = (over: Partial<CheckBuyPopedomResponse>): CheckBuyPopedomResponse 
   choices: ['ad', 'login', 'vip'],
   ...over,
 });
+
+/** The screen's writes are mutations: it renders under a query client, as in the app. */
+function render(ui: ReactElement) {
+  const client = createQueryClient();
+  return renderUi(ui, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  });
+}
 
 const handlers = () => ({
   onWatchAd: vi.fn(async () => {}),

@@ -15,10 +15,10 @@
  * "no download times left" (spec §8) and a purchase buys the title's download access.
  */
 import type { CheckBuyPopedomResponse } from '@openvod/contract';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
-import { toast } from '../../ui/feedback';
+import { applyPointsBalance } from '../../lib/pointsBalance';
+import { toast, toastError } from '../../ui/feedback';
 import { CoinIcon, CrownIcon, LockIcon, PlayIcon, UserIcon } from '../../ui/icons';
 import styles from './quotas.module.css';
 import { quotasApi } from './quotasApi';
@@ -50,28 +50,24 @@ export function BlockedScreen({
   onRetry,
 }: BlockedScreenProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const choices = new Set(check.choices);
-
-  const run = async (action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
+  const client = useQueryClient();
+  const buyMutation = useMutation({
+    mutationFn: () => quotasApi.buy(vodId, kind),
+    onSuccess: (r) => {
+      toast(t('quotas.bought', { points: r.user_points }), 'success');
+      // The points spent: the stored user and the points screens (lib/pointsBalance).
+      applyPointsBalance(r.user_points, client);
+      onRetry();
+    },
+    onError: (err) => toastError(err, t('quotas.buyFailed')),
+  });
+  // The ad starts at the tap (the browser lets media and full screen start only within it); the mutation tracks it.
+  const watchAd = useMutation({ mutationFn: (playing: Promise<void>) => playing });
+  const busy = buyMutation.isPending || watchAd.isPending;
+  const buy = () => {
+    if (!busy) buyMutation.mutate();
   };
-  const buy = () =>
-    run(async () => {
-      try {
-        const r = await quotasApi.buy(vodId, kind);
-        toast(t('quotas.bought', { points: r.user_points }), 'success');
-        onRetry();
-      } catch (err) {
-        toast(err instanceof ApiError || err instanceof Error ? err.message : t('quotas.buyFailed'), 'fail');
-      }
-    });
 
   const download = kind === 5;
   let title: string;
@@ -133,7 +129,9 @@ export function BlockedScreen({
             <button
               type="button"
               className={styles.primary}
-              onClick={() => run(onWatchAd)}
+              onClick={() => {
+                if (!busy) watchAd.mutate(onWatchAd());
+              }}
               disabled={busy}
               data-testid="quota-choice-ad"
             >

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from '@openvod/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, Switch } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { browserLanguages, resolveLocale, useSettings } from '../../lib/settings';
 import { DocumentPopup } from '../../ui/DocumentPopup';
-import { confirm, toast } from '../../ui/feedback';
+import { confirm, toast, toastError } from '../../ui/feedback';
 import { CheckIcon, ChevronRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { LANGUAGE_NAMES } from './languages';
@@ -50,7 +50,6 @@ export default function SettingsPage({ onClearCache, accountNotice, isGuest = fa
   const [cleared, setCleared] = useState(false);
   const [doc, setDoc] = useState<Doc | null>(null);
   const [update, setUpdate] = useState<UpdateInfo | null>(null);
-  const [busy, setBusy] = useState(false);
   const systemLocale = resolveLocale(null, browserLanguages());
 
   const options: { value: Locale | null; label: string; hint?: string }[] = [
@@ -64,18 +63,14 @@ export default function SettingsPage({ onClearCache, accountNotice, isGuest = fa
     privacy: { title: t('account.privacyPolicy'), text: config.app_privacy_policy },
   };
 
-  async function checkUpdate() {
-    setBusy(true);
-    try {
-      const res = await accountApi.checkUpdate({ version: APP_VERSION, versionCode: Number(APP_VERSION_CODE) });
+  const checkUpdate = useMutation({
+    mutationFn: () => accountApi.checkUpdate({ version: APP_VERSION, versionCode: Number(APP_VERSION_CODE) }),
+    onSuccess: (res) => {
       if (res.has_update) setUpdate(res.info);
       else toast(t('settings.upToDate'), 'success');
-    } catch (err) {
-      toast(err instanceof Error ? err.message : t('common.loadingFailed'), 'fail');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (err) => toastError(err, t('common.loadingFailed')),
+  });
 
   async function logout() {
     const yes = await confirm({
@@ -176,8 +171,8 @@ export default function SettingsPage({ onClearCache, accountNotice, isGuest = fa
         <button
           type="button"
           className={styles.item}
-          onClick={() => void checkUpdate()}
-          disabled={busy}
+          onClick={() => checkUpdate.mutate()}
+          disabled={checkUpdate.isPending}
           data-testid="settings-check-update"
         >
           <span className={styles.label}>{t('settings.checkUpdate')}</span>

@@ -4,10 +4,12 @@
  * each get their own message (contract BillingErrorCode 3010-3012; 1429 / HTTP 429 'Please do not operate
  * frequently', spec §8).
  */
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { PageHeader } from '../../ui/PageHeader';
+import { checkRule, Form, PlainForm } from '../../ui/PlainForm';
 import { billingApi } from './billingApi';
 import { MemberCard } from './MemberCard';
 import { refreshMembership, useVipGroups } from './queries';
@@ -24,65 +26,78 @@ export function redeemErrorKey(err: unknown): 'codeWrong' | 'codeUsed' | 'codeEx
   return undefined;
 }
 
+/** Spec §5: a code must be entered (spaces around it do not count). */
+export function checkRedemptionCode(code: string): 'vip.codeEmpty' | undefined {
+  return code.trim() ? undefined : 'vip.codeEmpty';
+}
+
 export default function RedemptionCodePage() {
   const { t } = useTranslation();
   const text = useVipText();
   const groups = useVipGroups();
-  const [code, setCode] = useState('');
+  const [form] = Form.useForm<{ code: string }>();
   const [error, setError] = useState('');
-  const [result, setResult] = useState('');
-  const [busy, setBusy] = useState(false);
   const member = groups.data?.user;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const value = code.trim();
-    setResult('');
-    if (!value) {
-      setError(t('vip.codeEmpty'));
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
-      const res = await billingApi.redeemCode(value);
-      const group = groups.data?.list.find((g) => g.group_id === res.grant.grant_group_id);
-      const groupName = group ? text.groupName(group) : res.info.group_name;
-      setResult(
-        t('vip.redeemResult', { what: text.grantText(res.grant.grant_kind, res.grant.grant_amount, groupName) }),
-      );
-      setCode('');
+  const redeem = useMutation({
+    mutationFn: (code: string) => billingApi.redeemCode(code),
+    onSuccess: async () => {
+      form.resetFields();
+      // The membership, credits and points the code granted: the user and the VIP queries (refreshMembership).
       await refreshMembership();
-    } catch (err) {
+    },
+    onError: (err) => {
       const key = redeemErrorKey(err);
       setError(key ? t(`vip.${key}`) : err instanceof Error ? err.message : t('common.loadingFailed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const res = redeem.data;
+  const group = res && groups.data?.list.find((g) => g.group_id === res.grant.grant_group_id);
+  const result =
+    res &&
+    t('vip.redeemResult', {
+      what: text.grantText(
+        res.grant.grant_kind,
+        res.grant.grant_amount,
+        group ? text.groupName(group) : res.info.group_name,
+      ),
+    });
 
   return (
     <div className={styles.pagePlain}>
       <PageHeader title={t('pages.redemptionCode')} />
       <MemberCard />
-      <form className={styles.section} onSubmit={submit} noValidate>
+      <PlainForm
+        form={form}
+        className={styles.section}
+        initialValues={{ code: '' }}
+        onFinishFailed={() => {
+          redeem.reset();
+          setError(t('vip.codeEmpty'));
+        }}
+        onFinish={({ code }: { code: string }) => {
+          if (redeem.isPending) return;
+          redeem.reset();
+          setError('');
+          redeem.mutate(code.trim());
+        }}
+      >
         <label className={styles.sectionTitle} htmlFor="redeem-code">
           {t('vip.codeLabel')}
         </label>
-        <input
-          id="redeem-code"
-          className={styles.input}
-          style={{ marginTop: 10 }}
-          value={code}
-          maxLength={40}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder={t('vip.codePlaceholder')}
-          onChange={(e) => setCode(e.target.value)}
-          data-testid="redeem-input"
-        />
+        <Form.Item name="code" noStyle rules={[checkRule(checkRedemptionCode)]}>
+          <input
+            id="redeem-code"
+            className={styles.input}
+            style={{ marginTop: 10 }}
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder={t('vip.codePlaceholder')}
+            data-testid="redeem-input"
+          />
+        </Form.Item>
         {error && (
           <p className={styles.error} role="alert" data-testid="redeem-error">
             {error}
@@ -91,7 +106,12 @@ export default function RedemptionCodePage() {
         <button
           type="submit"
           className={`${styles.primary} ${styles.block}`}
-          disabled={busy}
+          disabled={redeem.isPending}
+          // The last attempt's message and result go at once, before the checks (which run asynchronously).
+          onClick={() => {
+            setError('');
+            redeem.reset();
+          }}
           data-testid="redeem-submit"
         >
           {t('vip.redeem')}
@@ -107,7 +127,7 @@ export default function RedemptionCodePage() {
           </p>
         )}
         <p className={styles.note}>{t('vip.redeemHint')}</p>
-      </form>
+      </PlainForm>
     </div>
   );
 }

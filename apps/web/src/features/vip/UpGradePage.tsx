@@ -3,12 +3,13 @@
  * period with its points price and the user's points; the time stacks onto an unexpired end. Plans with no points
  * price are not sold for points.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { createAttemptKeys } from '../../lib/idempotency';
 import { useSession } from '../../lib/session';
-import { confirm, toast } from '../../ui/feedback';
+import { confirm, toast, toastError } from '../../ui/feedback';
 import { CoinIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyView, queryStateView } from '../../ui/StateViews';
@@ -26,9 +27,25 @@ export default function UpGradePage() {
   const text = useVipText();
   const groups = useVipGroups();
   const user = useSession((s) => s.user);
-  const [busy, setBusy] = useState(false);
   const [keys] = useState(createAttemptKeys);
   const points = groups.data?.user?.user_points ?? user?.user_points ?? 0;
+
+  const client = useQueryClient();
+  const upgradeMutation = useMutation({
+    // One key per attempt: after a timeout, pressing again retries the same attempt (spent at most once).
+    mutationFn: (p: VipPlan) =>
+      keys.run(`${p.group_id}:${p.long}`, (key) => billingApi.upgrade({ group_id: p.group_id, long: p.long }, key)),
+    onSuccess: async () => {
+      // The new membership (user, VIP queries) and the points it cost (the points screens).
+      await Promise.all([refreshMembership(), client.invalidateQueries({ queryKey: ['points'] })]);
+      toast(t('vip.upgradeOk'), 'success');
+    },
+    onError: (err) =>
+      err instanceof ApiError && err.code === INSUFFICIENT_POINTS
+        ? toast(t('vip.notEnoughPoints'), 'fail')
+        : toastError(err, t('common.loadingFailed')),
+  });
+  const busy = upgradeMutation.isPending;
 
   async function upgrade(g: VipGroup, p: VipPlan) {
     const ok = await confirm({
@@ -38,25 +55,7 @@ export default function UpGradePage() {
       cancelText: t('common.cancel'),
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      // One key per attempt: after a timeout, pressing again retries the same attempt (spent at most once).
-      await keys.run(`${p.group_id}:${p.long}`, (key) =>
-        billingApi.upgrade({ group_id: p.group_id, long: p.long }, key),
-      );
-      await refreshMembership();
-      toast(t('vip.upgradeOk'), 'success');
-    } catch (err) {
-      const msg =
-        err instanceof ApiError && err.code === INSUFFICIENT_POINTS
-          ? t('vip.notEnoughPoints')
-          : err instanceof Error
-            ? err.message
-            : t('common.loadingFailed');
-      toast(msg, 'fail');
-    } finally {
-      setBusy(false);
-    }
+    upgradeMutation.mutate(p);
   }
 
   const stateView = queryStateView([groups]);

@@ -358,7 +358,7 @@ describe('redemption-code', () => {
       await waitFor(() => expect((screen.getByTestId('redeem-submit') as HTMLButtonElement).disabled).toBe(false));
     };
     await submit('   ');
-    expect(screen.getByTestId('redeem-error').textContent).toBe('Please enter a code');
+    expect((await screen.findByTestId('redeem-error')).textContent).toBe('Please enter a code');
     const expected: [string, string][] = [
       ['WRONG', 'This code does not exist. Check it and try again'],
       ['USED', 'This code has already been used'],
