@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyPlayer } from './hlsEngine';
 import { type HlsSourceOptions, useHlsSource } from './useHlsSource';
@@ -87,6 +87,9 @@ const fatal = (i = 0) =>
   act(() => {
     fake.engines[i]?.on.get('error')?.('error', { fatal: true });
   });
+
+// Testing Library's automatic cleanup needs Vitest globals: unmount each test's hooks here.
+afterEach(cleanup);
 
 describe('useHlsSource', () => {
   it('attaches hls.js at startAt, plays, and is ready on the first data', () => {

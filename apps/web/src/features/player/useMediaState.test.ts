@@ -1,5 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mediaStore, NO_MEDIA, useMediaState } from './useMediaState';
 
 /** A video element whose read-only media fields a test can set. */
@@ -16,6 +16,9 @@ function fakeVideo(fields: Partial<Record<'paused' | 'ended' | 'duration' | 'rea
     Object.defineProperty(video, key, { configurable: true, get: () => values[key] });
   return { video, values };
 }
+
+// Testing Library's automatic cleanup needs Vitest globals: unmount each test's hooks here.
+afterEach(cleanup);
 
 describe('useMediaState', () => {
   it('gives the empty state without an element', () => {

@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyPlayer } from './hlsEngine';
 import { useVideoElement, useVideoLook } from './useVideoElement';
@@ -24,6 +24,9 @@ function slot() {
   document.body.appendChild(el);
   return { current: el };
 }
+
+// Testing Library's automatic cleanup needs Vitest globals: unmount each test's hooks here.
+afterEach(cleanup);
 
 describe('useVideoElement', () => {
   it('mounts a new element without native controls into the slot and removes it on unmount', () => {
