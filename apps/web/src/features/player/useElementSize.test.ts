@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 describe('useElementSize', () => {
   it('measures on mount and on every resize the observer reports; disconnects on unmount', () => {
-    let notify = () => undefined as void;
+    let notify: () => void = () => undefined;
     const disconnect = vi.fn();
     vi.stubGlobal(
       'ResizeObserver',

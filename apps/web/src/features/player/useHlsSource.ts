@@ -55,8 +55,8 @@ export interface HlsSource {
   /** The renditions of a master playlist played by hls.js (empty otherwise), and the chosen one (-1 automatic). */
   levels: readonly QualityLevel[];
   level: number;
-  /** Switch hls.js to rendition `level` now (-1: automatic). */
-  chooseLevel: (level: number) => void;
+  /** Switch hls.js to rendition `level` now (-1: automatic); false when no hls.js engine plays. */
+  chooseLevel: (level: number) => boolean;
   /** Load the source again after an error. */
   retry: () => void;
 }
@@ -271,10 +271,11 @@ export function useHlsSource(options: HlsSourceOptions): HlsSource {
 
   const chooseLevel = useCallback((next: number) => {
     const instance = hlsRef.current;
-    if (!instance) return;
+    if (!instance) return false;
     // currentLevel: switch now (the buffer ahead is dropped and refilled at the chosen rendition); -1: automatic.
     instance.currentLevel = next;
     setLevel(next);
+    return true;
   }, []);
   const clearMutedByPolicy = useCallback(() => setMutedByPolicy(false), []);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

@@ -1,7 +1,7 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyPlayer } from './hlsEngine';
-import { useVideoElement, useVideoLook } from './useVideoElement';
+import { useVideoElement, useVideoLook, type VideoLook } from './useVideoElement';
 
 const early = vi.hoisted(() => ({ player: null as EarlyPlayer | null, asked: [] as string[] }));
 vi.mock('./hlsEngine', async (actual) => ({
@@ -64,7 +64,7 @@ describe('useVideoElement', () => {
 describe('useVideoLook', () => {
   it('applies poster, label, volume, speed (again after a load) and ratio', () => {
     const video = document.createElement('video');
-    const look = { poster: '/p.jpg', title: 'Nine', volume: 65, speed: 1.25, ratio: 'cover' as const };
+    const look: VideoLook = { poster: '/p.jpg', title: 'Nine', volume: 65, speed: 1.25, ratio: 'cover' };
     const { rerender } = renderHook((l) => useVideoLook(video, l), { initialProps: look });
     expect(video.getAttribute('poster')).toBe('/p.jpg');
     expect(video.getAttribute('aria-label')).toBe('Nine');
