@@ -1,14 +1,12 @@
-import type { HlsConfig } from 'hls.js';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from './gestures';
-import type { HlsClass } from './hlsEngine';
 import { useMediaSession } from './mediaSession';
 import { agreeMobileData, mobileDataAllowed } from './network';
 import { type OverlayActions, type Panel, PlayerOverlay, playerBottom } from './PlayerOverlay';
-import type { PanelEpisode, PanelLayout } from './PlayerPanels';
+import type { PanelLayout } from './PlayerPanels';
 import { brightnessMask, usePlayerSettings } from './playerSettings';
-import type { PlayerState } from './playerState';
+import type { PlayerState, VideoPlayerProps } from './playerState';
 import { qualityOptions } from './quality';
 import { saveScreenshot } from './screenshot';
 import { useAutoHide } from './useAutoHide';
@@ -23,71 +21,25 @@ import { useVideoElement, useVideoLook } from './useVideoElement';
 import styles from './VideoPlayer.module.css';
 
 export { PlayerMessage } from './PlayerOverlay';
+export type { VideoPlayerProps } from './playerState';
 
 /** How long (ms) the alert text box stays. */
 const ALERT_MS = 2500;
 /** How long (ms) a keyboard shortcut's pop-up (seek time, volume) stays. */
 const KEY_POPUP_MS = 800;
 
-export interface VideoPlayerProps {
-  /** HLS playlist URL; playback (re)starts whenever it changes. */
-  src: string;
-  poster?: string;
-  title?: string;
-  onEnded?: () => void;
-  /** Once per source: its first frame is on screen, or playback failed. */
-  onStarted?: () => void;
-  /** Second to start `src` at (resume from the watch record); read when `src` (re)loads. */
-  startAt?: number;
-  /** The title bar's back button. */
-  onBack?: () => void;
-  /** The bottom bar's 'next episode' button (hidden when unset: no next episode). */
-  onNext?: () => void;
-  /** The episodes side panel: the playing line's episodes, the current one highlighted; hidden when unset. */
-  episodes?: { list: readonly PanelEpisode[]; current: number; onSelect: (nid: number) => void };
-  /**
-   * The stream failed fatally. Return true when the caller switches to another source (a new `src` follows; no
-   * 'Play failed'); false (or unset) shows 'Play failed' with a retry.
-   */
-  onFailed?: () => boolean;
-  /** Playback position updates (`timeupdate`, seconds); the caller throttles. Also called on pause and before unmount. */
-  onProgress?: (currentTime: number, duration: number) => void;
-  /** A message for the alert text box (shown for a moment whenever it changes to a non-empty value). */
-  alert?: string;
-  /**
-   * Drawn above the video and below the controls, inside the fullscreen container (so they stay in fullscreen):
-   * the danmaku canvas, the pause ad. Gets the live player state; it should fill the box (`position: absolute;
-   * inset: 0`) and set `pointer-events: none` on whatever must not take the overlay's taps and swipes.
-   */
-  layers?: (p: PlayerState) => ReactNode;
-  /** The right side of the title bar, before 'more' and the lock (the cast button). Hidden with the controls. */
-  titleBarExtra?: (p: PlayerState) => ReactNode;
-  /** Inside the bottom bar, before the episodes and fullscreen buttons (danmaku toggle / send). */
-  bottomBarExtra?: (p: PlayerState) => ReactNode;
-  /**
-   * While set, playback is held: the stream loads and buffers but does not play, and this node covers the whole
-   * player (the pre-roll ad). When it becomes undefined playback starts (or resumes at the saved second).
-   */
-  hold?: ReactNode;
-  /**
-   * hls.js settings merged over the player's for this source, given the hls.js class in use (the light or the full
-   * build): the offline player's loader (features/downloads: `offline://` addresses served from the device). Set,
-   * the stream always plays through hls.js (the browser's own HLS cannot reach such addresses).
-   */
-  hlsConfig?: (Hls: HlsClass) => Partial<HlsConfig>;
-}
-
 /**
  * The title page's player (spec §2 Player overlay): a `<video>` fed by hls.js (loaded on demand) or the browser's
  * native HLS, under our own overlay: title bar (back, clock, extras, more, lock), loading indicator, centre
  * play/pause, swipe gestures (seek; brightness on the left half, volume on the right) with their pop-ups, double tap
- * to play/pause, tap to show/hide the controls (auto-hidden after {@link CONTROLS_HIDE_MS}), the mini progress bar,
- * the bottom bar (play/pause, next, time, seek bar, extras, episodes, fullscreen), the episodes and 'more' side panels,
- * the mobile-data notice and the lock. Volume, brightness, speed and ratio persist (`playerSettings`).
+ * to play/pause, tap to show/hide the controls (auto-hidden while playing), the mini progress bar, the bottom bar
+ * (play/pause, next, time, seek bar, extras, episodes, fullscreen), the episodes and 'more' side panels, the
+ * mobile-data notice and the lock. Volume, brightness, speed and ratio persist (`playerSettings`).
  *
- * The element is managed here rather than rendered by React, so the one the boot script may already be playing
- * (the early player, see `hlsEngine`) can be put in place as it is. Autoplays, falling back to muted when the browser
- * refuses sound without a gesture.
+ * Composed of hooks, each in its own file: the element (`useVideoElement`: the boot script's early player adopted
+ * as it is, see `hlsEngine`), its state (`useMediaState`), the stream (`useHlsSource`: autoplay, muted when sound is
+ * refused), fullscreen (`useFullscreen`), auto-hide (`useAutoHide`), gestures (`useGestures`, in `GestureLayer`),
+ * keys (`usePlayerKeys`), the Media Session (`useMediaSession`); drawn by `PlayerOverlay`.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const { src, poster, title, onBack, onNext, episodes, alert, layers, titleBarExtra, bottomBarExtra, hold } = props;
