@@ -23,6 +23,8 @@ import styles from './VideoPlayer.module.css';
 export { PlayerMessage } from './PlayerOverlay';
 export type { VideoPlayerProps } from './playerState';
 
+/** What the overlay shows of the element's state (it re-renders when one of these changes). */
+const PLAYER_FIELDS = ['paused', 'ended', 'currentTime', 'duration', 'waiting'] as const;
 /** How long (ms) the alert text box stays. */
 const ALERT_MS = 2500;
 /** How long (ms) a keyboard shortcut's pop-up (seek time, volume) stays. */
@@ -50,7 +52,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const { video, adopted } = useVideoElement(slotRef, src, allowed, styles.video ?? '');
   const settings = usePlayerSettings();
   useVideoLook(video, { poster, title, volume: settings.volume, speed: settings.speed, ratio: settings.ratio });
-  const media = useMediaState(video);
+  const media = useMediaState(video, PLAYER_FIELDS);
   const holding = hold !== undefined && hold !== null && hold !== false;
   const source = useHlsSource({ ...props, video, adopted, allowed, holding });
   const size = useElementSize(boxRef);

@@ -71,6 +71,27 @@ describe('useMediaState', () => {
     expect(renders).toBe(before);
   });
 
+  it('re-renders for the chosen fields only', () => {
+    const { video, values } = fakeVideo();
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useMediaState(video, ['paused', 'currentTime']);
+    });
+    const before = renders;
+    act(() => {
+      video.volume = 0.5;
+      video.dispatchEvent(new Event('volumechange'));
+    });
+    expect(renders).toBe(before);
+    values.paused = false;
+    act(() => {
+      video.dispatchEvent(new Event('play'));
+    });
+    expect(renders).toBe(before + 1);
+    expect(result.current).toMatchObject({ paused: false, volume: 0.5 });
+  });
+
   it('is waiting from `waiting` until `playing` or `seeked`', () => {
     const { video } = fakeVideo();
     const { result } = renderHook(() => useMediaState(video));

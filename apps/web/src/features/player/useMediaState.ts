@@ -3,7 +3,7 @@
  * through `useSyncExternalStore`. The snapshot is re-read from the element on its media events (HTML spec, "media
  * element events") and replaced only when a field changed, so a component re-renders on real changes only.
  */
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 
 /** A frozen view of an `HTMLMediaElement`; times in seconds, volume 0..1. */
 export interface MediaState {
@@ -141,8 +141,19 @@ export function mediaStore(el: HTMLMediaElement): MediaStore {
 const noSubscribe = () => () => undefined;
 const noSnapshot = () => NO_MEDIA;
 
-/** The live state of `el` ({@link NO_MEDIA} while null); re-renders when one of its fields changes. */
-export function useMediaState(el: HTMLMediaElement | null): MediaState {
+/**
+ * The live state of `el` ({@link NO_MEDIA} while null). With `fields`, only those are followed: the component
+ * re-renders when one of them changes (the others keep their values from that time); without, on any change.
+ */
+export function useMediaState(el: HTMLMediaElement | null, fields?: readonly (keyof MediaState)[]): MediaState {
   const store = el ? mediaStore(el) : null;
-  return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.getSnapshot ?? noSnapshot, noSnapshot);
+  const picked = useRef<MediaState>(NO_MEDIA);
+  const getSnapshot = () => {
+    const next = store ? store.getSnapshot() : NO_MEDIA;
+    const last = picked.current;
+    if (next === last || fields?.every((f) => next[f] === last[f])) return last;
+    picked.current = next;
+    return next;
+  };
+  return useSyncExternalStore(store?.subscribe ?? noSubscribe, getSnapshot, noSnapshot);
 }
