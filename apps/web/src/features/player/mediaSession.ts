@@ -3,6 +3,7 @@
  * what plays, and the actions play, pause, seek back/forward 10 s, seek to a position and next episode. Where the
  * browser has no `navigator.mediaSession` nothing happens.
  */
+import { useEffect, useRef } from 'react';
 
 /** Seconds the system's seek back/forward buttons move when they give no offset. */
 export const MEDIA_SESSION_SEEK_S = 10;
@@ -61,4 +62,18 @@ export function bindMediaSession(input: MediaSessionInput): () => void {
     }
     session.metadata = null;
   };
+}
+
+/**
+ * {@link bindMediaSession} for a mounted player: rebinds when the element, title, poster or whether there is a next
+ * episode change; `onNext` itself may change on every render (the latest one runs).
+ */
+export function useMediaSession(video: HTMLVideoElement | null, title: string, poster?: string, onNext?: () => void) {
+  const next = useRef(onNext);
+  next.current = onNext;
+  const hasNext = Boolean(onNext);
+  useEffect(() => {
+    if (!video) return;
+    return bindMediaSession({ video, title, poster, onNext: hasNext ? () => next.current?.() : undefined });
+  }, [video, title, poster, hasNext]);
 }
