@@ -1,0 +1,256 @@
+/**
+ * Console: redemption code batches (issue 6 item 7/8). Generate a batch (count 1-10,000; what each code grants: VIP
+ * days of a VIP group, points, or view / download times; an expiry date) with adminCreateCodeBatch, list batches with
+ * their used counts, and export a batch as CSV (adminExportCodeBatch: code, state, used_by, used_at) as a download.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { type Body, call, type Res } from '../../api.ts';
+import { billingKeys, grantLabel } from '../../billing.tsx';
+import { ACCEPT_LANGUAGE, getLang, useI18n } from '../../i18n.ts';
+import { useGroups } from '../../queries.ts';
+import { getToken } from '../../session.ts';
+import { DataTable, formatTime, ListCard, useAction } from '../../ui.tsx';
+
+type Batch = Res<'adminListCodeBatches'>['list'][number];
+type GrantKind = Batch['grant_kind'];
+
+interface BatchForm {
+  batch_name: string;
+  count: number;
+  grant_kind: GrantKind;
+  grant_amount: number;
+  grant_group_id?: number;
+  expires_at: Dayjs;
+}
+
+/**
+ * Download a batch's CSV: the export needs the console's `authorcode` header, so it is fetched and handed to the
+ * browser as a file (`codes-<id>.csv`).
+ */
+export async function downloadBatchCsv(id: number): Promise<void> {
+  const res = await fetch(`/api/admin/billing/code-batches/${encodeURIComponent(id)}/export`, {
+    headers: { authorcode: getToken() ?? '', 'Accept-Language': ACCEPT_LANGUAGE[getLang()] },
+  });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `codes-${id}.csv`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function BatchModal({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
+  const groups = useGroups();
+  const [form] = Form.useForm<BatchForm>();
+  const kind = Form.useWatch('grant_kind', form);
+  const create = useAction({
+    mutationFn: (v: BatchForm) => {
+      const body: Body<'adminCreateCodeBatch'> = {
+        batch_name: v.batch_name.trim(),
+        count: v.count,
+        grant_kind: v.grant_kind,
+        grant_amount: v.grant_amount,
+        grant_group_id: v.grant_kind === 'vip' ? (v.grant_group_id ?? 0) : 0,
+        // The operator day the codes stay valid through: the server ends it in its own time zone (TZ).
+        expires_at: v.expires_at.format('YYYY-MM-DD'),
+      };
+      return call('adminCreateCodeBatch', { body });
+    },
+    invalidate: [billingKeys.batches],
+    success: 'billing.code.createdOk',
+    onSuccess: onClose,
+  });
+  const vipGroups = (groups.data ?? []).filter((g) => g.group_id >= 3);
+  return (
+    <Modal
+      open
+      title={t('billing.code.generate')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('billing.code.generateOk')}
+      cancelText={t('common.cancel')}
+      confirmLoading={create.isPending}
+      okButtonProps={{ 'data-testid': 'batch-save' }}
+      destroyOnHidden
+    >
+      <Form<BatchForm>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          batch_name: '',
+          count: 100,
+          grant_kind: 'vip',
+          grant_amount: 30,
+          grant_group_id: vipGroups[0]?.group_id,
+          expires_at: dayjs().add(90, 'day'),
+        }}
+        onFinish={(v) => create.mutate(v)}
+      >
+        <Form.Item
+          name="batch_name"
+          label={t('billing.code.name')}
+          rules={[{ required: true, whitespace: true, message: t('billing.code.nameRequired') }]}
+        >
+          <Input maxLength={60} data-testid="batch-name" />
+        </Form.Item>
+        <Form.Item name="count" label={t('billing.code.count')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={10_000} precision={0} style={{ width: 200 }} data-testid="batch-count" />
+        </Form.Item>
+        <Form.Item name="grant_kind" label={t('billing.code.kind')} rules={[{ required: true }]}>
+          <Select
+            data-testid="batch-kind"
+            options={[
+              { value: 'vip', label: t('billing.grant.vip') },
+              { value: 'points', label: t('billing.grant.points') },
+              { value: 'views', label: t('billing.grant.views') },
+              { value: 'downloads', label: t('billing.grant.downloads') },
+            ]}
+          />
+        </Form.Item>
+        {kind === 'vip' && (
+          <Form.Item
+            name="grant_group_id"
+            label={t('billing.code.group')}
+            rules={[{ required: true, message: t('billing.code.group') }]}
+          >
+            <Select
+              options={vipGroups.map((g) => ({ value: g.group_id, label: `${g.group_name} (#${g.group_id})` }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="grant_amount"
+          label={kind === 'vip' ? t('billing.code.days') : t('billing.code.amount')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber
+            min={1}
+            max={kind === 'vip' ? 3650 : 1_000_000}
+            precision={0}
+            style={{ width: 200 }}
+            data-testid="batch-amount"
+          />
+        </Form.Item>
+        <Form.Item name="expires_at" label={t('billing.code.expires')} rules={[{ required: true }]}>
+          <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} allowClear={false} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function CodeBatchesPage() {
+  const { t } = useI18n();
+  const { message } = AntApp.useApp();
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState<number | null>(null);
+  const batches = useQuery({
+    queryKey: billingKeys.batches,
+    queryFn: ({ signal }) => call('adminListCodeBatches', { signal }),
+  });
+  const groups = useGroups();
+  const groupName = (id: number) => groups.data?.find((g) => g.group_id === id)?.group_name ?? `#${id}`;
+
+  async function exportCsv(id: number) {
+    setExporting(id);
+    try {
+      await downloadBatchCsv(id);
+    } catch {
+      message.error(t('common.networkError'));
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const columns: ColumnsType<Batch> = [
+    {
+      title: t('billing.code.name'),
+      dataIndex: 'batch_name',
+      render: (name: string, row) => (
+        <span>
+          {name} <Typography.Text type="secondary">#{row.batch_id}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: t('billing.code.kind'),
+      key: 'grant',
+      render: (_v, row) => grantLabel(row.grant_kind, row.grant_amount, groupName(row.grant_group_id), t),
+    },
+    {
+      title: t('billing.code.used'),
+      key: 'used',
+      render: (_v, row) => `${row.used_count} / ${row.code_count}`,
+    },
+    {
+      title: t('billing.code.expires'),
+      dataIndex: 'expires_at',
+      // The operator day the codes redeem through (the server's time zone), as picked when the batch was made; the
+      // exact instant in this browser's time in the tooltip.
+      render: (v: string, row) => {
+        const past = new Date(v).getTime() <= Date.now();
+        return (
+          <Typography.Text
+            type={past ? 'danger' : undefined}
+            title={formatTime(v)}
+            data-testid={`batch-expires-${row.batch_id}`}
+          >
+            {row.expires_day}
+          </Typography.Text>
+        );
+      },
+    },
+    {
+      title: t('billing.code.created'),
+      dataIndex: 'created_at',
+      responsive: ['md'],
+      render: (v: string) => formatTime(v),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_v, row) => (
+        <Button
+          size="small"
+          loading={exporting === row.batch_id}
+          onClick={() => void exportCsv(row.batch_id)}
+          data-testid={`batch-export-${row.batch_id}`}
+        >
+          {t('billing.code.export')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <ListCard
+      title={t('billing.code.title')}
+      help={t('billing.code.help')}
+      error={batches.error}
+      testId="batches-card"
+      extra={
+        <Button type="primary" onClick={() => setCreating(true)} data-testid="batch-add">
+          {t('billing.code.generate')}
+        </Button>
+      }
+    >
+      <DataTable<Batch>
+        rowKey="batch_id"
+        columns={columns}
+        dataSource={batches.data?.list ?? []}
+        loading={batches.isPending}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      />
+      {creating && <BatchModal onClose={() => setCreating(false)} />}
+    </ListCard>
+  );
+}

@@ -1,0 +1,419 @@
+/**
+ * Console: withdrawals (modules/cash; spec §4 Withdrawal states, §9 arrival within 2 h, at most 48 h after
+ * approval). The queue by state (adminListCash): the payee account in full, the member's fraud flag, the 2 h "late"
+ * and 48 h "overdue" flags (overdue ones listed first); approve (adminApproveCash: the payout job pays it with payout
+ * mode alipay or fake), reject with a reason (adminRejectCash: the amount returns), mark paid with a reference
+ * (adminMarkCashPaid, manual payout), retry a failed payout (adminRetryCash). The withdrawal settings below
+ * (adminGetCashSettings / adminUpdateCashSettings): minimum, fee, caps, payout mode, automatic approval limit.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { call, type Res } from '../../api.ts';
+import { fenToYuan } from '../../billing.tsx';
+import { type MessageKey, useI18n } from '../../i18n.ts';
+import { DataTable, formatTime, intParam, ListCard, useAction } from '../../ui.tsx';
+
+type Item = Res<'adminListCash'>['list'][number];
+type Settings = Res<'adminGetCashSettings'>['info'];
+const STATUSES = ['pending', 'approved', 'paying', 'paid', 'rejected', 'failed', 'cancelled'] as const;
+const cashKeys = { list: ['admin', 'cash'] as const, settings: ['admin', 'cash-settings'] as const };
+const when = (iso: string | null | undefined) => (iso ? formatTime(iso) : '-');
+const statusColor: Record<string, string> = {
+  pending: 'gold',
+  approved: 'blue',
+  paying: 'processing',
+  paid: 'green',
+  rejected: 'red',
+  failed: 'red',
+  cancelled: 'default',
+};
+
+/** Ask for a text (reject reason, payout reference) in a modal; resolves when the action succeeded. */
+function TextAction({
+  label,
+  title,
+  placeholder,
+  danger,
+  testId,
+  onSubmit,
+}: {
+  label: string;
+  title: string;
+  placeholder: string;
+  danger?: boolean;
+  testId: string;
+  onSubmit: (text: string) => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button size="small" danger={danger} onClick={() => setOpen(true)} data-testid={testId}>
+        {label}
+      </Button>
+      <Modal
+        open={open}
+        title={title}
+        onCancel={() => setOpen(false)}
+        okButtonProps={{ disabled: !text.trim(), loading: busy, danger, 'data-testid': `${testId}-ok` }}
+        onOk={async () => {
+          setBusy(true);
+          try {
+            await onSubmit(text.trim());
+            setOpen(false);
+            setText('');
+          } catch {
+            // the action shows the error
+          } finally {
+            setBusy(false);
+          }
+        }}
+        destroyOnHidden
+      >
+        <Input.TextArea
+          value={text}
+          maxLength={200}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={placeholder}
+          data-testid={`${testId}-text`}
+        />
+      </Modal>
+    </>
+  );
+}
+
+function SettingsCard() {
+  const { t } = useI18n();
+  const settings = useQuery({
+    queryKey: cashKeys.settings,
+    queryFn: ({ signal }) => call('adminGetCashSettings', { signal }),
+  });
+  const save = useAction({
+    mutationFn: (body: Partial<Settings>) => call('adminUpdateCashSettings', { body }),
+    invalidate: [cashKeys.settings],
+  });
+  const info = settings.data?.info;
+  const modes = settings.data?.modes ?? [];
+  if (!info) return null;
+  const yuanField = (name: keyof Settings, label: MessageKey) => (
+    <Form.Item name={name} label={t(label)}>
+      <InputNumber min={0} step={0.01} precision={2} addonAfter="¥" style={{ width: 180 }} />
+    </Form.Item>
+  );
+  const initial = {
+    ...info,
+    min_fen: info.min_fen / 100,
+    fee_fixed_fen: info.fee_fixed_fen / 100,
+    daily_fen: info.daily_fen / 100,
+    monthly_fen: info.monthly_fen / 100,
+    auto_approve_fen: info.auto_approve_fen / 100,
+    fee_bp: info.fee_bp / 100,
+  };
+  const toFen = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  return (
+    <Card title={t('cash.settings')} style={{ marginTop: 16 }} data-testid="cash-settings">
+      <Form
+        layout="vertical"
+        initialValues={initial}
+        onFinish={(v: Record<string, unknown>) =>
+          save.mutate({
+            min_fen: toFen(v.min_fen),
+            fee_bp: toFen(v.fee_bp),
+            fee_fixed_fen: toFen(v.fee_fixed_fen),
+            daily_count: Number(v.daily_count ?? 0),
+            daily_fen: toFen(v.daily_fen),
+            monthly_count: Number(v.monthly_count ?? 0),
+            monthly_fen: toFen(v.monthly_fen),
+            auto_approve_fen: toFen(v.auto_approve_fen),
+            payout_mode: v.payout_mode as Settings['payout_mode'],
+          })
+        }
+      >
+        <Space wrap size={16} align="start">
+          <Form.Item name="payout_mode" label={t('cash.payoutMode')} extra={t('cash.payoutModeHelp')}>
+            <Select
+              style={{ width: 200 }}
+              options={modes.map((m) => ({ value: m, label: t(`cash.mode.${m}` as MessageKey) }))}
+              data-testid="cash-mode"
+            />
+          </Form.Item>
+          {yuanField('min_fen', 'cash.minimum')}
+          <Form.Item name="fee_bp" label={t('cash.feeRate')}>
+            <InputNumber min={0} max={50} step={0.1} precision={2} addonAfter="%" style={{ width: 160 }} />
+          </Form.Item>
+          {yuanField('fee_fixed_fen', 'cash.feeFixed')}
+        </Space>
+        <Space wrap size={16} align="start">
+          <Form.Item name="daily_count" label={t('cash.dailyCount')} extra={t('cash.zeroNone')}>
+            <InputNumber min={0} max={1000} style={{ width: 140 }} />
+          </Form.Item>
+          {yuanField('daily_fen', 'cash.dailyFen')}
+          <Form.Item name="monthly_count" label={t('cash.monthlyCount')}>
+            <InputNumber min={0} max={10000} style={{ width: 140 }} />
+          </Form.Item>
+          {yuanField('monthly_fen', 'cash.monthlyFen')}
+          <Form.Item name="auto_approve_fen" label={t('cash.autoApprove')} extra={t('cash.autoApproveHelp')}>
+            <InputNumber min={0} step={0.01} precision={2} addonAfter="¥" style={{ width: 180 }} />
+          </Form.Item>
+        </Space>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="cash-settings-save">
+          {t('common.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export default function WithdrawalsPage() {
+  const { t } = useI18n();
+  const [search, setSearch] = useSearchParams();
+  const query = {
+    status: (search.get('status') || undefined) as Item['cash_status'] | undefined,
+    user_id: intParam(search.get('user_id')) || undefined,
+    page: intParam(search.get('page')) || 1,
+    limit: intParam(search.get('limit')) || 20,
+  };
+  const list = useQuery({
+    queryKey: [...cashKeys.list, query],
+    queryFn: ({ signal }) => call('adminListCash', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const invalidate = [cashKeys.list];
+  const approve = useAction({
+    mutationFn: (id: number) => call('adminApproveCash', { params: { id } }),
+    invalidate,
+    success: 'cash.approved',
+  });
+  const reject = useAction({
+    mutationFn: (v: { id: number; reason: string }) =>
+      call('adminRejectCash', { params: { id: v.id }, body: { reason: v.reason } }),
+    invalidate,
+    success: 'cash.rejected',
+  });
+  const paid = useAction({
+    mutationFn: (v: { id: number; ref: string }) =>
+      call('adminMarkCashPaid', { params: { id: v.id }, body: { ref: v.ref } }),
+    invalidate,
+    success: 'cash.markedPaid',
+  });
+  const retry = useAction({
+    mutationFn: (id: number) => call('adminRetryCash', { params: { id } }),
+    invalidate,
+    success: 'cash.retried',
+  });
+
+  function update(next: Record<string, string | number | undefined>) {
+    const params = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined || v === '') params.delete(k);
+      else params.set(k, String(v));
+    }
+    setSearch(params, { replace: true });
+  }
+
+  const columns: ColumnsType<Item> = [
+    { title: '#', dataIndex: 'cash_id', width: 70 },
+    {
+      title: t('cash.member'),
+      dataIndex: 'user_name',
+      render: (name: string, row) => (
+        <span>
+          {name} <Typography.Text type="secondary">#{row.user_id}</Typography.Text>
+          {row.fraud_flag && (
+            <Tag color="red" style={{ marginLeft: 6 }} title={row.fraud_reason} data-testid="cash-fraud">
+              {t('cash.fraud')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    {
+      title: t('cash.amount'),
+      dataIndex: 'cash_money',
+      align: 'right',
+      render: (fen: number, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          ¥{fenToYuan(fen)}
+          {row.cash_fee > 0 && <Typography.Text type="secondary"> (−¥{fenToYuan(row.cash_fee)})</Typography.Text>}
+        </span>
+      ),
+    },
+    {
+      title: t('cash.payee'),
+      key: 'payee',
+      render: (_v, row) => (
+        <span>
+          {row.cash_payee_name} · <Typography.Text copyable>{row.cash_bank_no}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: t('cash.status'),
+      dataIndex: 'cash_status',
+      render: (s: string, row) => (
+        <Space size={4} wrap>
+          <Tag color={statusColor[s]} data-testid="cash-status" data-status={s}>
+            {t(`cash.status.${s}` as MessageKey)}
+          </Tag>
+          {row.overdue ? (
+            <Tag color="red" data-testid="cash-overdue">
+              {t('cash.overdue')}
+            </Tag>
+          ) : (
+            row.late && (
+              <Tag color="orange" data-testid="cash-late">
+                {t('cash.late')}
+              </Tag>
+            )
+          )}
+          {row.cash_reason && <Typography.Text type="secondary">{row.cash_reason}</Typography.Text>}
+        </Space>
+      ),
+    },
+    {
+      title: t('cash.time'),
+      key: 'time',
+      responsive: ['md'],
+      render: (_v, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {when(row.cash_time)}
+          {row.cash_time_audit && (
+            <>
+              <br />
+              <Typography.Text type="secondary">
+                {t('cash.reviewedAt')} {when(row.cash_time_audit)}
+              </Typography.Text>
+            </>
+          )}
+        </span>
+      ),
+    },
+    {
+      title: t('cash.ref'),
+      key: 'ref',
+      responsive: ['lg'],
+      render: (_v, row) => (row.cash_ref ? `${row.cash_channel} · ${row.cash_ref}` : '-'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      // The table scrolls sideways even at 1280 px: the approve / reject buttons stay in view.
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space wrap size={4}>
+          {row.cash_status === 'pending' && (
+            <Popconfirm
+              title={t('cash.approveConfirm')}
+              okText={t('cash.approve')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ 'data-testid': 'confirm-ok' }}
+              onConfirm={() => approve.mutateAsync(row.cash_id).catch(() => undefined)}
+            >
+              <Button size="small" type="primary" data-testid={`cash-approve-${row.cash_id}`}>
+                {t('cash.approve')}
+              </Button>
+            </Popconfirm>
+          )}
+          {(row.cash_status === 'pending' || row.cash_status === 'approved') && (
+            <TextAction
+              label={t('cash.reject')}
+              title={t('cash.rejectTitle')}
+              placeholder={t('cash.reasonPlaceholder')}
+              danger
+              testId={`cash-reject-${row.cash_id}`}
+              onSubmit={(reason) => reject.mutateAsync({ id: row.cash_id, reason })}
+            />
+          )}
+          {row.cash_status === 'approved' && (
+            <TextAction
+              label={t('cash.markPaid')}
+              title={t('cash.markPaidTitle')}
+              placeholder={t('cash.refPlaceholder')}
+              testId={`cash-paid-${row.cash_id}`}
+              onSubmit={(ref) => paid.mutateAsync({ id: row.cash_id, ref })}
+            />
+          )}
+          {row.cash_status === 'failed' && (
+            <Popconfirm
+              title={t('cash.retryConfirm')}
+              okText={t('cash.retry')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ 'data-testid': 'confirm-ok' }}
+              onConfirm={() => retry.mutateAsync(row.cash_id).catch(() => undefined)}
+            >
+              <Button size="small" data-testid={`cash-retry-${row.cash_id}`}>
+                {t('cash.retry')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListCard
+        title={t('cash.title')}
+        error={list.error}
+        testId="cash-card"
+        help={t('cash.help')}
+        extra={
+          <Space wrap>
+            <Select
+              allowClear
+              placeholder={t('cash.status')}
+              value={query.status}
+              onChange={(v) => update({ status: v, page: undefined })}
+              style={{ width: 140 }}
+              options={STATUSES.map((s) => ({ value: s, label: t(`cash.status.${s}` as MessageKey) }))}
+              data-testid="cash-filter"
+            />
+            <Input.Search
+              allowClear
+              placeholder={t('cash.userId')}
+              defaultValue={query.user_id ? String(query.user_id) : ''}
+              onSearch={(v) => update({ user_id: intParam(v.trim()) || undefined, page: undefined })}
+              style={{ width: 160 }}
+            />
+          </Space>
+        }
+      >
+        {(list.data?.overdue ?? 0) > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('cash.overdueAlert', { n: list.data?.overdue ?? 0 })}
+          />
+        )}
+        {(list.data?.overdue ?? 0) === 0 && (list.data?.late ?? 0) > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('cash.lateAlert', { n: list.data?.late ?? 0 })}
+          />
+        )}
+        <DataTable<Item>
+          rowKey="cash_id"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          pagination={{
+            current: query.page,
+            pageSize: query.limit,
+            total: list.data?.total ?? 0,
+            showTotal: (n) => t('common.total', { n }),
+            onChange: (page, limit) => update({ page, limit }),
+          }}
+        />
+      </ListCard>
+      <SettingsCard />
+    </>
+  );
+}
