@@ -65,6 +65,11 @@ export function formatTime(iso: string, timeZone: string | undefined = getSessio
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** {@link formatTime} of an optional ISO time; `-` when there is none (not yet paid, never reviewed). */
+export function when(iso: string | null | undefined): string {
+  return iso ? formatTime(iso) : '-';
+}
+
 /** A non-negative integer from a URL search parameter, or `undefined` when absent or malformed. */
 export function intParam(value: string | null): number | undefined {
   if (!value) return undefined;
