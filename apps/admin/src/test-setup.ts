@@ -4,6 +4,8 @@
  * - Testing Library's `findBy*` and `waitFor` wait up to 10 s instead of 1 s: antd's first render of a page is slow on
  *   a loaded 2-core CI machine. Tests still end as soon as their condition holds.
  * - jsdom lacks `matchMedia` and `ResizeObserver`, which antd's grid, table and select use; they get inert stand-ins.
+ * - jsdom's getComputedStyle cannot read pseudo-elements (antd's scrollbar measure asks for them) and says so on
+ *   every call: the element's own style is returned instead.
  * - Each test starts signed out, in Chinese, with an empty localStorage.
  */
 import { cleanup, configure } from '@testing-library/react';
@@ -34,6 +36,9 @@ if (!('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = InertResizeObserver;
 }
+
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
 
 beforeEach(() => {
   localStorage.clear();
