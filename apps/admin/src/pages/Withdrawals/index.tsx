@@ -186,6 +186,7 @@ export default function WithdrawalsPage() {
               placeholder={t('cash.reasonPlaceholder')}
               danger
               testId={`cash-reject-${row.cash_id}`}
+              pending={reject.isPending}
               onSubmit={(reason) => reject.mutateAsync({ id: row.cash_id, reason })}
             />
           )}
@@ -195,6 +196,7 @@ export default function WithdrawalsPage() {
               title={t('cash.markPaidTitle')}
               placeholder={t('cash.refPlaceholder')}
               testId={`cash-paid-${row.cash_id}`}
+              pending={paid.isPending}
               onSubmit={(ref) => paid.mutateAsync({ id: row.cash_id, ref })}
             />
           )}
