@@ -3,30 +3,25 @@
  * days of a VIP group, points, or view / download times; an expiry date) with adminCreateCodeBatch, list batches with
  * their used counts, and export a batch as CSV (adminExportCodeBatch: code, state, used_by, used_at) as a download.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { call, type Res } from '../../api.ts';
+import { call, callFile, type Res } from '../../api.ts';
 import { billingKeys, grantLabel } from '../../billing.tsx';
-import { ACCEPT_LANGUAGE, getLang, useI18n } from '../../i18n.ts';
+import { useI18n } from '../../i18n.ts';
 import { useGroups } from '../../queries.ts';
-import { getToken } from '../../session.ts';
 import { DataTable, formatTime, ListCard } from '../../ui.tsx';
 import { BatchModal } from './BatchModal.tsx';
 
 type Batch = Res<'adminListCodeBatches'>['list'][number];
 
 /**
- * Download a batch's CSV: the export needs the console's `authorcode` header, so it is fetched and handed to the
- * browser as a file (`codes-<id>.csv`).
+ * Download a batch's CSV (adminExportCodeBatch through {@link callFile}, which sends the console's `authorcode`): the
+ * answer is handed to the browser as the file `codes-<id>.csv`.
  */
 export async function downloadBatchCsv(id: number): Promise<void> {
-  const res = await fetch(`/api/admin/billing/code-batches/${encodeURIComponent(id)}/export`, {
-    headers: { authorcode: getToken() ?? '', 'Accept-Language': ACCEPT_LANGUAGE[getLang()] },
-  });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const blob = await res.blob();
+  const blob = await callFile('adminExportCodeBatch', { params: { id } });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -41,7 +36,6 @@ export default function CodeBatchesPage() {
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const [creating, setCreating] = useState(false);
-  const [exporting, setExporting] = useState<number | null>(null);
   const batches = useQuery({
     queryKey: billingKeys.batches,
     queryFn: ({ signal }) => call('adminListCodeBatches', { signal }),
@@ -49,16 +43,10 @@ export default function CodeBatchesPage() {
   const groups = useGroups();
   const groupName = (id: number) => groups.data?.find((g) => g.group_id === id)?.group_name ?? `#${id}`;
 
-  async function exportCsv(id: number) {
-    setExporting(id);
-    try {
-      await downloadBatchCsv(id);
-    } catch {
-      message.error(t('common.networkError'));
-    } finally {
-      setExporting(null);
-    }
-  }
+  const exportCsv = useMutation({
+    mutationFn: downloadBatchCsv,
+    onError: () => message.error(t('common.networkError')),
+  });
 
   const columns: ColumnsType<Batch> = [
     {
@@ -110,8 +98,8 @@ export default function CodeBatchesPage() {
       render: (_v, row) => (
         <Button
           size="small"
-          loading={exporting === row.batch_id}
-          onClick={() => void exportCsv(row.batch_id)}
+          loading={exportCsv.isPending && exportCsv.variables === row.batch_id}
+          onClick={() => exportCsv.mutate(row.batch_id)}
           data-testid={`batch-export-${row.batch_id}`}
         >
           {t('billing.code.export')}
