@@ -2,7 +2,7 @@
  * The app configuration form: every field of adminGetAppConfig, JSON fields checked before they are sent
  * (adminUpdateAppConfig).
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -24,7 +24,7 @@ import {
 import { type ReactNode, useRef, useState } from 'react';
 import { ApiError, type Body, call, errorMessage, type Res } from '../../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../../i18n.ts';
-import { keys, queryClient } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 
 /** The console's view of the app config: the public fields plus the server-side accounts settings. */
 export type AppConfig = Res<'adminGetAppConfig'>['info'];
@@ -145,6 +145,7 @@ export function Section({ title, children, testid }: { title: string; children: 
 }
 
 export function ConfigForm({ info }: { info: AppConfig }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<Values>();

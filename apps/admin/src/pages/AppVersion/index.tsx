@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -19,7 +19,7 @@ import {
 import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage, type Res } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { keys, queryClient } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 import { PageSpin } from '../../ui.tsx';
 
 type Version = Res<'adminGetAppVersion'>['info'];
@@ -50,6 +50,7 @@ function isPublished(v: Version | undefined): v is Version {
 }
 
 export default function AppVersionPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message, modal } = AntApp.useApp();
   const [form] = Form.useForm<Values>();

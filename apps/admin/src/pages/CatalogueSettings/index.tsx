@@ -6,11 +6,12 @@
  * adminGetCatalogueSettings and adminUpdateCatalogueSettings (only the changed parts are sent).
  */
 import type { CatalogueSettings, CategoryBase, NewTypeRights, SpecialTypes } from '@openvod/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage } from '../../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../../i18n.ts';
-import { keys, queryClient, useCatalogueSettings, useTypes } from '../../queries.ts';
+import { keys, useCatalogueSettings, useTypes } from '../../queries.ts';
 import { LoadError, PageSpin, useAction } from '../../ui.tsx';
 
 /** Each special category and the `type_sort` that finds it when its id is 0 (null: none, so 0 means "off"). */
@@ -35,6 +36,7 @@ function autoLabel(sort: number | null, types: CategoryBase[], t: Translate): st
 }
 
 function SettingsForm({ info, types }: { info: CatalogueSettings; types: CategoryBase[] }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<CatalogueSettings>();

@@ -3,7 +3,7 @@
  * bindings card (adminListTypeBindings / adminBindType).
  */
 import type { CategoryBase, TypeBinding, TypeExtend } from '@openvod/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -23,7 +23,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage } from '../../api.ts';
 import type { MessageKey, Translate } from '../../i18n.ts';
-import { keys, queryClient, typeOptions } from '../../queries.ts';
+import { keys, typeOptions } from '../../queries.ts';
 import { DataTable, LoadError } from '../../ui.tsx';
 
 export const EXTEND_KEYS = [
@@ -117,6 +117,7 @@ export function TypeModal({
   onClose: () => void;
   t: Translate;
 }) {
+  const queryClient = useQueryClient();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<TypeForm>();
   const [error, setError] = useState<string | null>(null);
@@ -256,6 +257,7 @@ export function TypeModal({
 }
 
 export function Bindings({ list, t }: { list: CategoryBase[]; t: Translate }) {
+  const queryClient = useQueryClient();
   const { message } = AntApp.useApp();
   const bindings = useQuery({
     queryKey: keys.bindings,

@@ -1,15 +1,16 @@
 import type { CategoryBase } from '@openvod/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, errorMessage } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { keys, queryClient, typeTree, useTypes } from '../../queries.ts';
+import { keys, typeTree, useTypes } from '../../queries.ts';
 import { DataTable, DeleteButton, LoadError, switchColumn } from '../../ui.tsx';
 import { Bindings, type Editing, TypeModal } from './TypeModal.tsx';
 
 export default function CategoriesPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const types = useTypes();

@@ -3,12 +3,11 @@
  * reports by reason and the reporters' notes; resolve by hiding the comment or dismissing the reports. The resolved
  * reports can be reviewed with the state filter. Calls: adminListCommentReports, adminResolveCommentReports.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { call, errorMessage, type Res } from '../../api.ts';
 import { type MessageKey, useI18n } from '../../i18n.ts';
-import { queryClient } from '../../queries.ts';
 import { FilteredTable, formatTime, intParam, useUrlQuery } from '../../ui.tsx';
 import { CommentState, TEXT_COLUMN } from '../Comments/index.tsx';
 
@@ -17,6 +16,7 @@ type State = 'open' | 'hidden' | 'dismissed';
 const key = ['comment-reports'] as const;
 
 export default function CommentReportsPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const { search, update } = useUrlQuery();

@@ -5,13 +5,12 @@
  * adminSetCommentStatus, adminDeleteComment, and the safety layer's adminMuteUser (until unmuted on the Community
  * settings page).
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, errorMessage, type Res } from '../../api.ts';
 import { type MessageKey, useI18n } from '../../i18n.ts';
-import { queryClient } from '../../queries.ts';
 import { FilteredTable, formatTime, intParam, useUrlQuery } from '../../ui.tsx';
 
 type Item = Res<'adminListComments'>['list'][number];
@@ -39,6 +38,7 @@ export function CommentState({ status }: { status: number }) {
 }
 
 export default function CommentsPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const { search, update } = useUrlQuery();

@@ -4,13 +4,12 @@
  * list of blocked users is shown below. Calls: adminListDanmaku, adminDeleteDanmaku, adminListDanmakuBlocks,
  * adminBlockDanmakuUser, adminUnblockDanmakuUser.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, errorMessage, type Res } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { queryClient } from '../../queries.ts';
 import { DataTable, FilteredTable, formatTime, intParam, LoadError, useUrlQuery } from '../../ui.tsx';
 
 type Item = Res<'adminListDanmaku'>['list'][number];
@@ -26,6 +25,7 @@ function position(sec: number): string {
 }
 
 export default function DanmakuPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const { search, update } = useUrlQuery();

@@ -5,19 +5,19 @@
  * version, device and screenshots; reply (the author sees a badge and the reply). User text is rendered as React text
  * (antd escapes it), never as HTML. Calls: adminGbookList, adminGbookResolve, adminGbookReply, adminGbookStatus.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Image, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, errorMessage, type Res } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { queryClient } from '../../queries.ts';
 import { FilteredTable, formatTime, intParam, useUrlQuery, VodPicker } from '../../ui.tsx';
 
 type Item = Res<'adminGbookList'>['list'][number];
 const listKey = ['gbook', 'list'] as const;
 
 export default function GbookPage({ type }: { type: 'request' | 'feedback' }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const { search, update } = useUrlQuery();

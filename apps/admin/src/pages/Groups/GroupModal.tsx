@@ -3,7 +3,7 @@
  * price, rights per category (RightsMatrix).
  */
 import type { CategoryBase } from '@openvod/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -26,7 +26,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage, type Res } from '../../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../../i18n.ts';
-import { keys, queryClient, typeOptions, typeTree, useTypes } from '../../queries.ts';
+import { keys, typeOptions, typeTree, useTypes } from '../../queries.ts';
 import { LoadError } from '../../ui.tsx';
 
 export type Group = Res<'adminListGroups'>['list'][number];
@@ -250,6 +250,7 @@ export function RightsMatrix({
 }
 
 export function GroupModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const types = useTypes();

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call, errorMessage } from '../../api.ts';
 import { type MessageKey, useI18n } from '../../i18n.ts';
-import { keys, queryClient, useGroups, useTypes } from '../../queries.ts';
+import { keys, useGroups, useTypes } from '../../queries.ts';
 import { DataTable, LoadError, switchColumn } from '../../ui.tsx';
 import {
   type Group,
@@ -18,6 +18,7 @@ import {
 } from './GroupModal.tsx';
 
 export default function GroupsPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const groups = useGroups();

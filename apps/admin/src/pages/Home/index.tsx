@@ -3,14 +3,14 @@
  * with `vod_level` 9, shown with their `vod_pic_slide`) and the recommendations (`vod_level` 1–8). Titles are found
  * with adminListVods (`vod_level` / `level_min`) and changed with adminUpdateVod; removing sets the level to 0.
  */
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Body, call } from '../../api.ts';
 import { type Translate, useI18n } from '../../i18n.ts';
-import { keys, queryClient } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 import {
   DataTable,
   DeleteButton,
@@ -30,6 +30,7 @@ const SLIDE_W = 128;
 const SLIDE_H = 54;
 
 function useUpdateVod(success: 'common.saved' | 'home.removed' = 'common.saved') {
+  const queryClient = useQueryClient();
   return useAction({
     mutationFn: (v: { id: number; body: Body<'adminUpdateVod'> }) =>
       call('adminUpdateVod', { params: { id: v.id }, body: v.body }),

@@ -1,5 +1,5 @@
 import type { ImportResult } from '@openvod/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -20,7 +20,7 @@ import {
 import { useRef, useState } from 'react';
 import { type Body, call, errorMessage } from '../../api.ts';
 import { type MessageKey, useI18n } from '../../i18n.ts';
-import { keys, queryClient } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 
 interface Picked {
   name: string;
@@ -55,6 +55,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 export default function ImportPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [url, setUrl] = useState('');
   const [hours, setHours] = useState<number | null>(null);

@@ -4,14 +4,14 @@
  * (adminCreateVod), edit its name, picture and stream (adminUpdateVod), publish or unpublish it.
  */
 import type { VodDetail } from '@openvod/contract';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, errorMessage } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { keys, queryClient, useCatalogueSettings, useTypes } from '../../queries.ts';
+import { keys, useCatalogueSettings, useTypes } from '../../queries.ts';
 import {
   bit,
   DataTable,
@@ -44,6 +44,7 @@ interface Values {
 }
 
 function ChannelModal({ typeId, item, onClose }: { typeId: number; item: VodListItem | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [form] = Form.useForm<Values>();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -149,6 +150,7 @@ function ChannelModal({ typeId, item, onClose }: { typeId: number; item: VodList
 }
 
 function ChannelList({ typeId, typeName }: { typeId: number; typeName: string }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<VodListItem | 'new' | null>(null);

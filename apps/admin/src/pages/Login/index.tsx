@@ -1,9 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { call, errorMessage } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { queryClient } from '../../queries.ts';
 import { setSession, takeEndReason, useSession } from '../../session.ts';
 
 interface LoginForm {
@@ -18,16 +18,11 @@ export default function LoginPage() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
   const [expired] = useState(() => takeEndReason() === 'expired');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  if (session) return <Navigate to={from && from !== '/login' ? from : '/vods'} replace />;
-
-  async function onFinish(values: LoginForm) {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await call('adminLogin', { body: values });
+  const queryClient = useQueryClient();
+  const login = useMutation({
+    mutationFn: (values: LoginForm) => call('adminLogin', { body: values }),
+    onSuccess: (res) => {
+      // Nothing read under another operator's session is kept.
       queryClient.clear();
       setSession({
         token: res.token,
@@ -36,12 +31,11 @@ export default function LoginPage() {
         time_zone: res.time_zone,
       });
       navigate(from && from !== '/login' ? from : '/vods', { replace: true });
-    } catch (e) {
-      setError(errorMessage(e, t('common.networkError')));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const error = login.isError ? errorMessage(login.error, t('common.networkError')) : null;
+
+  if (session) return <Navigate to={from && from !== '/login' ? from : '/vods'} replace />;
 
   return (
     <div
@@ -68,7 +62,12 @@ export default function LoginPage() {
         </Typography.Paragraph>
         {expired && !error && <Alert type="warning" showIcon title={t('login.expired')} style={{ marginBottom: 16 }} />}
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-        <Form<LoginForm> layout="vertical" onFinish={onFinish} requiredMark={false} autoComplete="on">
+        <Form<LoginForm>
+          layout="vertical"
+          onFinish={(values) => login.mutate(values)}
+          requiredMark={false}
+          autoComplete="on"
+        >
           <Form.Item
             name="admin_name"
             label={t('login.name')}
@@ -83,7 +82,7 @@ export default function LoginPage() {
           >
             <Input.Password autoComplete="current-password" size="large" name="admin_pwd" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
             {t('login.submit')}
           </Button>
         </Form>

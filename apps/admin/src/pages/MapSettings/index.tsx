@@ -7,12 +7,11 @@
  * getMapConfig, the CSP names the tile host on the next page served.
  */
 import type { PlacesSettings } from '@openvod/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { queryClient } from '../../queries.ts';
 import { LoadError, PageSpin, useAction } from '../../ui.tsx';
 
 const KEY = ['admin', 'places-settings'] as const;
@@ -23,6 +22,7 @@ const OSM_DEFAULTS = {
 };
 
 function SettingsForm({ info }: { info: PlacesSettings }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [form] = Form.useForm<PlacesSettings>();
   const [serverError, setServerError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 /** The title edit form (adminUpdateVod): the changed fields only, with a preview of the play sources. */
 import type { AdminVodUpdate, Source, VodDetail } from '@openvod/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -27,7 +27,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, call, errorMessage } from '../../api.ts';
 import { type MessageKey, type Translate, useI18n } from '../../i18n.ts';
-import { keys, queryClient, typeOptions, useTypes } from '../../queries.ts';
+import { keys, typeOptions, useTypes } from '../../queries.ts';
 import { bit, formatTime, POSTER_FALLBACK } from '../../ui.tsx';
 
 /** Every editable field of a title (tsc checks the list against the contract). */
@@ -138,6 +138,7 @@ export function SourcesPreview({ sources, t }: { sources: Source[]; t: Translate
 }
 
 export function EditForm({ info }: { info: VodDetail }) {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const navigate = useNavigate();

@@ -1,11 +1,11 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Input, Select, Space, Tooltip, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { keys, queryClient, typeOptions, useTypes } from '../../queries.ts';
+import { keys, typeOptions, useTypes } from '../../queries.ts';
 import {
   DataTable,
   intParam,
@@ -21,6 +21,7 @@ type ListRes = Res<'adminListVods'>;
 type Item = ListRes['list'][number];
 
 export default function TitlesPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const { message } = AntApp.useApp();
   const [search, setSearch] = useSearchParams();

@@ -5,17 +5,18 @@
  * and named with adminGetVod.
  */
 import type { Topic } from '@openvod/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { call } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
-import { keys, queryClient } from '../../queries.ts';
+import { keys } from '../../queries.ts';
 import { DataTable, DeleteButton, ListCard, RowMeta, switchColumn, Thumb, timeColumn, useAction } from '../../ui.tsx';
 import { TopicDrawer } from './TopicDrawer.tsx';
 
 export default function TopicsPage() {
+  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [editing, setEditing] = useState<Topic | 'new' | null>(null);
   const topics = useQuery({

@@ -2,7 +2,7 @@
  * The users page's drawer: one member's record and its edit form (adminGetUser / adminUpdateUser), and the labels the
  * list shares.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -25,7 +25,7 @@ import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage, type Res } from '../../api.ts';
 import { type Translate, useI18n } from '../../i18n.ts';
-import { keys, queryClient, useGroups } from '../../queries.ts';
+import { keys, useGroups } from '../../queries.ts';
 import { PageSpin, when } from '../../ui.tsx';
 
 export type ListRes = Res<'adminListUsers'>;
@@ -104,6 +104,7 @@ export function toValues(u: Item): EditValues {
 }
 
 export function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const queryClient = useQueryClient();
   const { t, lang } = useI18n();
   // The date picker's month and day names follow dayjs's global locale.
   dayjs.locale(lang === 'zh-cn' ? 'zh-cn' : 'en');
