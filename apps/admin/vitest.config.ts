@@ -12,6 +12,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
     // A page test renders antd's table, drawer and dialogs in jsdom: seconds each on a loaded 2-core machine.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });
