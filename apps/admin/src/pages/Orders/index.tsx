@@ -8,18 +8,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Input, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { call, type Res } from '../../api.ts';
 import { billingKeys, channelLabel, fenToYuan, longLabel, StatusTag, statusLabel } from '../../billing.tsx';
 import { useI18n } from '../../i18n.ts';
-import { DataTable, intParam, ListCard, when } from '../../ui.tsx';
+import { DataTable, intParam, ListCard, useUrlQuery, when } from '../../ui.tsx';
 import { OrderDrawer } from './OrderDrawer.tsx';
 
 type Item = Res<'adminListOrders'>['list'][number];
 
 export default function OrdersPage() {
   const { t } = useI18n();
-  const [search, setSearch] = useSearchParams();
+  const { search, update } = useUrlQuery();
   const query = {
     wd: search.get('wd') || undefined,
     status: (search.get('status') || undefined) as Item['order_status'] | undefined,
@@ -35,15 +34,6 @@ export default function OrdersPage() {
     queryFn: ({ signal }) => call('adminListOrders', { query, signal }),
     placeholderData: keepPreviousData,
   });
-
-  function update(next: Record<string, string | number | undefined>) {
-    const params = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') params.delete(k);
-      else params.set(k, String(v));
-    }
-    setSearch(params, { replace: true });
-  }
 
   const columns: ColumnsType<Item> = [
     {

@@ -9,11 +9,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useSearchParams } from 'react-router';
 import { call, type Res } from '../../api.ts';
 import { fenToYuan } from '../../billing.tsx';
 import { type MessageKey, useI18n } from '../../i18n.ts';
-import { DataTable, intParam, ListCard, useAction, when } from '../../ui.tsx';
+import { DataTable, intParam, ListCard, useAction, useUrlQuery, when } from '../../ui.tsx';
 import { cashKeys, SettingsCard } from './CashSettingsCard.tsx';
 import { TextAction } from './TextAction.tsx';
 
@@ -31,7 +30,7 @@ const statusColor: Record<string, string> = {
 
 export default function WithdrawalsPage() {
   const { t } = useI18n();
-  const [search, setSearch] = useSearchParams();
+  const { search, update } = useUrlQuery();
   const query = {
     status: (search.get('status') || undefined) as Item['cash_status'] | undefined,
     user_id: intParam(search.get('user_id')) || undefined,
@@ -66,15 +65,6 @@ export default function WithdrawalsPage() {
     invalidate,
     success: 'cash.retried',
   });
-
-  function update(next: Record<string, string | number | undefined>) {
-    const params = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') params.delete(k);
-      else params.set(k, String(v));
-    }
-    setSearch(params, { replace: true });
-  }
 
   const columns: ColumnsType<Item> = [
     { title: '#', dataIndex: 'cash_id', width: 70 },
