@@ -1,9 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Drawer, Grid, Layout, Menu, type MenuProps, Space, Typography } from 'antd';
 import { type CSSProperties, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from './api.ts';
 import { useI18n } from './i18n.ts';
-import { queryClient } from './queries.ts';
 import { clearSession, getSession, setSession, useSession } from './session.ts';
 import { PageSpin } from './ui.tsx';
 
@@ -175,16 +175,16 @@ export default function ConsoleLayout() {
     />
   );
 
-  async function signOut() {
-    try {
-      await call('adminLogout');
-    } catch {
-      // the session ends locally either way
-    }
-    clearSession('signedOut');
-    queryClient.clear();
-    message.success(t('nav.signOut'));
-  }
+  const queryClient = useQueryClient();
+  // The session ends locally whether or not the server heard of it.
+  const signOut = useMutation({
+    mutationFn: () => call('adminLogout'),
+    onSettled: () => {
+      clearSession('signedOut');
+      queryClient.clear();
+      message.success(t('nav.signOut'));
+    },
+  });
 
   const brand = (
     <div
@@ -255,7 +255,7 @@ export default function ConsoleLayout() {
               {t('nav.language')}
             </Button>
             {wide && session && <Typography.Text type="secondary">{session.admin_name}</Typography.Text>}
-            <Button size="small" onClick={signOut} data-testid="sign-out">
+            <Button size="small" onClick={() => signOut.mutate()} loading={signOut.isPending} data-testid="sign-out">
               {t('nav.signOut')}
             </Button>
           </Space>

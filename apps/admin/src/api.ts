@@ -4,12 +4,14 @@
  * session (the router then shows the sign-in page).
  */
 import {
+  type CallArgs,
   type CallBody,
   type CallQuery,
   type CallRequest,
   type CallResult,
   createCall,
   type Op,
+  resolveCall,
 } from '@openvod/contract/client';
 import { ACCEPT_LANGUAGE, getLang } from './i18n.ts';
 import { clearSession, getToken } from './session.ts';
@@ -51,13 +53,7 @@ function withQuery(path: string, query?: object): string {
  * body. Resolves to the success envelope; rejects with an {@link ApiError}; a 401 (except on sign-in) ends the session.
  */
 async function send(req: CallRequest): Promise<unknown> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': ACCEPT_LANGUAGE[getLang()],
-    ...req.headers,
-  };
-  const token = getToken();
-  if (token) headers.authorcode = token;
+  const headers = consoleHeaders(req);
   let body: string | FormData | undefined;
   // A multipart upload (an endpoint marked `multipart`): the browser sets the content type with its boundary.
   if (typeof FormData !== 'undefined' && req.body instanceof FormData) {
@@ -67,14 +63,37 @@ async function send(req: CallRequest): Promise<unknown> {
     body = JSON.stringify(req.body);
   }
 
-  let res: Response;
+  return envelope(req, await transmit(req, headers, body));
+}
+
+/** Fetch the request's path and query; a network failure becomes an {@link ApiError} of status 0 (an abort stays). */
+async function transmit(
+  req: CallRequest,
+  headers: Record<string, string>,
+  body?: string | FormData,
+): Promise<Response> {
   try {
-    res = await fetch(withQuery(req.path, req.query), { method: req.method, headers, body, signal: req.signal });
+    return await fetch(withQuery(req.path, req.query), { method: req.method, headers, body, signal: req.signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, 0, '');
   }
+}
 
+/** The console's headers of a request: `Accept-Language` of the chosen language, the session's `authorcode`. */
+function consoleHeaders(req: CallRequest): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': ACCEPT_LANGUAGE[getLang()],
+    ...req.headers,
+  };
+  const token = getToken();
+  if (token) headers.authorcode = token;
+  return headers;
+}
+
+/** The success envelope of an answer, else an {@link ApiError}; a 401 (except on sign-in) ends the session. */
+async function envelope(req: CallRequest, res: Response): Promise<unknown> {
   let data: unknown = null;
   const text = await res.text();
   if (text) {
@@ -96,6 +115,18 @@ async function send(req: CallRequest): Promise<unknown> {
 
 /** `call('adminGetVod', { params: { id } })`: typed from the contract's endpoint table (@openvod/contract/client). */
 export const call = createCall(send);
+
+/**
+ * An operation that answers with a file rather than JSON (`adminExportCodeBatch`'s CSV): sent like {@link call}, with
+ * the console's headers; resolves to the body as a Blob, rejects with an {@link ApiError} when the server refuses.
+ */
+export async function callFile<K extends ConsoleOp>(op: K, args: CallArgs<K>): Promise<Blob> {
+  const req = resolveCall(op, args);
+  const res = await transmit(req, consoleHeaders(req));
+  if (res.ok) return res.blob();
+  await envelope(req, res);
+  throw new ApiError(res.status, 0, `HTTP ${res.status}`);
+}
 
 /** The message to show for any error thrown by `call` (the server's, in the chosen language, when it sent one). */
 export function errorMessage(e: unknown, fallback: string): string {

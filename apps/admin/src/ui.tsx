@@ -5,7 +5,7 @@
  * picker (search over adminListVods) used by topics and the home page; a list page's URL query (`useUrlQuery`) and
  * its filter bar with the server-paged table below (`FilteredTable`).
  */
-import { keepPreviousData, type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -25,7 +25,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, errorMessage, type Res } from './api.ts';
 import { type MessageKey, type Translate, useI18n } from './i18n.ts';
-import { keys, queryClient } from './queries.ts';
+import { keys } from './queries.ts';
 import { getSession } from './session.ts';
 
 export function PageSpin() {
@@ -63,6 +63,11 @@ export function formatTime(iso: string, timeZone: string | undefined = getSessio
     }
   }
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** {@link formatTime} of an optional ISO time; `-` when there is none (not yet paid, never reviewed). */
+export function when(iso: string | null | undefined): string {
+  return iso ? formatTime(iso) : '-';
 }
 
 /** A non-negative integer from a URL search parameter, or `undefined` when absent or malformed. */
@@ -208,7 +213,8 @@ export const bit = {
 
 /**
  * A console write: on success shows `success` (default "Saved"; `null` for none) and refreshes the `invalidate`
- * queries; on failure shows the server's message (its text in the chosen language) as a toast.
+ * queries (of the QueryClient the page is rendered under); on failure shows the server's message (its text in the
+ * chosen language) as a toast.
  */
 export function useAction<V, R>(opts: {
   mutationFn: (v: V) => Promise<R>;
@@ -218,6 +224,7 @@ export function useAction<V, R>(opts: {
 }) {
   const { t } = useI18n();
   const { message } = AntApp.useApp();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: opts.mutationFn,
     onSuccess: (res, v) => {

@@ -1,0 +1,72 @@
+/**
+ * Console: points report (issue 7 item 6): points issued (credits) and spent (debits) between two operator days, by
+ * plog type, and the points outstanding now (the sum of every user's balance) (adminPointsReport).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, DatePicker, Space, Statistic } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { call, type Res } from '../../api.ts';
+import { type MessageKey, type Translate, useI18n } from '../../i18n.ts';
+import { DataTable, ListCard } from '../../ui.tsx';
+
+type Row = Res<'adminPointsReport'>['by_type'][number];
+
+/** The operator's name of a plog type (`points.plog.<type>`), else the bare number. */
+function plogTypeName(t: Translate, type: number): string {
+  return (t(`points.plog.${type}` as MessageKey) as string | undefined) ?? String(type);
+}
+
+export default function PointsReportPage() {
+  const { t } = useI18n();
+  // Until the operator picks days, the server's default (its last 30 operator days) is asked and shown: this
+  // browser's "today" may be another day than the operator's.
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const query = range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : {};
+  const q = useQuery({
+    queryKey: ['admin', 'points', 'report', query],
+    queryFn: ({ signal }) => call('adminPointsReport', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: ColumnsType<Row> = [
+    {
+      title: t('points.col.type'),
+      dataIndex: 'plog_type',
+      render: (type: number) => `${plogTypeName(t, type)} (${type})`,
+    },
+    { title: t('points.issued'), dataIndex: 'issued', align: 'right' },
+    { title: t('points.spent'), dataIndex: 'spent', align: 'right' },
+  ];
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card>
+        <Space wrap size={32}>
+          <DatePicker.RangePicker
+            value={range ?? (q.data ? [dayjs(q.data.from), dayjs(q.data.to)] : null)}
+            allowClear={false}
+            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+          />
+          <div data-testid="report-issued" data-value={q.data?.issued ?? ''}>
+            <Statistic title={t('points.issued')} value={q.data?.issued ?? 0} />
+          </div>
+          <div data-testid="report-spent" data-value={q.data?.spent ?? ''}>
+            <Statistic title={t('points.spent')} value={q.data?.spent ?? 0} />
+          </div>
+          <div data-testid="report-outstanding" data-value={q.data?.outstanding ?? ''}>
+            <Statistic title={t('points.outstanding')} value={q.data?.outstanding ?? 0} />
+          </div>
+        </Space>
+      </Card>
+      <ListCard title={t('points.report')} error={q.error} help={t('points.reportHelp')} testId="points-report">
+        <DataTable<Row>
+          rowKey="plog_type"
+          columns={columns}
+          dataSource={q.data?.by_type ?? []}
+          loading={q.isLoading}
+          pagination={false}
+        />
+      </ListCard>
+    </Space>
+  );
+}
