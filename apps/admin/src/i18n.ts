@@ -71,6 +71,15 @@ export function translate(lang: Lang, key: MessageKey, vars?: Vars): string {
 
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 
+/**
+ * The operator's name of a points journal type (`points.plog.<type>`, contract PLOG_TYPE), else the bare number:
+ * i18next answers a missing key with the key itself, so the key is looked up first.
+ */
+export function plogTypeName(t: Translate, type: number): string {
+  const key = `points.plog.${type}`;
+  return i18n.exists(key) ? t(key as MessageKey) : String(type);
+}
+
 /** The current language and its translate function (react-i18next's `useTranslation`); re-renders on toggle. */
 export function useI18n(): { lang: Lang; t: Translate; setLang: (lang: Lang) => void } {
   const { t: translateKey, i18n: instance } = useTranslation(undefined, { i18n });

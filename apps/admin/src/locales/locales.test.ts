@@ -4,7 +4,7 @@
  * expect. The viewer app's version of these checks is apps/web/src/locales/locales.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { translate } from '../i18n.ts';
+import { type MessageKey, plogTypeName, translate } from '../i18n.ts';
 import enUS from './en-us.json';
 import zhCN from './zh-cn.json';
 
@@ -69,5 +69,12 @@ describe('console locales', () => {
       en['community.unmuteConfirm']?.replace('{{name}}', 'a<b'),
     );
     expect(translate('zh-cn', 'map.tileUrl')).toContain('{z}');
+  });
+
+  it('names a points journal type, and a type without a name by its number', () => {
+    const t = (key: MessageKey, vars?: Record<string, string | number>) => translate('en-us', key, vars);
+    expect(plogTypeName(t, 24)).toBe('Points exchange');
+    expect(plogTypeName(t, 30)).toBe('Guest points merged into the account');
+    expect(plogTypeName(t, 99)).toBe('99');
   });
 });

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { call, type Res } from '../../api.ts';
 import { billingKeys, channelLabel, fenToYuan, longLabel, StatusTag, statusLabel } from '../../billing.tsx';
 import { useI18n } from '../../i18n.ts';
-import { DataTable, intParam, ListCard, useUrlQuery, when } from '../../ui.tsx';
+import { DataTable, intParam, ListCard, serverPagination, useUrlQuery, when } from '../../ui.tsx';
 import { OrderDrawer } from './OrderDrawer.tsx';
 
 type Item = Res<'adminListOrders'>['list'][number];
@@ -144,13 +144,7 @@ export default function OrdersPage() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: list.data?.total ?? 0,
-          showTotal: (n) => t('common.total', { n }),
-          onChange: (page, limit) => update({ page, limit }),
-        }}
+        pagination={serverPagination(list.data, query, update, t)}
       />
       {viewing && <OrderDrawer code={viewing} onClose={() => setViewing(null)} />}
     </ListCard>

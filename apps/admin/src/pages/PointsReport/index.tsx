@@ -8,15 +8,10 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call, type Res } from '../../api.ts';
-import { type MessageKey, type Translate, useI18n } from '../../i18n.ts';
+import { plogTypeName, useI18n } from '../../i18n.ts';
 import { DataTable, ListCard } from '../../ui.tsx';
 
 type Row = Res<'adminPointsReport'>['by_type'][number];
-
-/** The operator's name of a plog type (`points.plog.<type>`), else the bare number. */
-function plogTypeName(t: Translate, type: number): string {
-  return (t(`points.plog.${type}` as MessageKey) as string | undefined) ?? String(type);
-}
 
 export default function PointsReportPage() {
   const { t } = useI18n();

@@ -9,18 +9,13 @@ import { Button, Form, InputNumber, Space, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { type Body, call, type Res } from '../../api.ts';
-import { type MessageKey, type Translate, useI18n } from '../../i18n.ts';
+import { plogTypeName, useI18n } from '../../i18n.ts';
 import { DataTable, ListCard, useAction } from '../../ui.tsx';
 
 type Task = Res<'adminListPointTasks'>['list'][number];
 type Settings = Res<'adminGetPointsSettings'>;
 const tasksKey = ['admin', 'points', 'tasks'] as const;
 const settingsKey = ['admin', 'points', 'settings'] as const;
-
-/** The operator's name of a plog type (`points.plog.<type>`), else the bare number. */
-function plogTypeName(t: Translate, type: number): string {
-  return (t(`points.plog.${type}` as MessageKey) as string | undefined) ?? String(type);
-}
 
 function TaskRow({ task }: { task: Task }) {
   const { t } = useI18n();

@@ -12,7 +12,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { call, type Res } from '../../api.ts';
 import { fenToYuan } from '../../billing.tsx';
 import { type MessageKey, useI18n } from '../../i18n.ts';
-import { DataTable, intParam, ListCard, useAction, useUrlQuery, when } from '../../ui.tsx';
+import { DataTable, intParam, ListCard, serverPagination, useAction, useUrlQuery, when } from '../../ui.tsx';
 import { cashKeys, SettingsCard } from './CashSettingsCard.tsx';
 import { TextAction } from './TextAction.tsx';
 
@@ -257,13 +257,7 @@ export default function WithdrawalsPage() {
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          pagination={{
-            current: query.page,
-            pageSize: query.limit,
-            total: list.data?.total ?? 0,
-            showTotal: (n) => t('common.total', { n }),
-            onChange: (page, limit) => update({ page, limit }),
-          }}
+          pagination={serverPagination(list.data, query, update, t)}
         />
       </ListCard>
       <SettingsCard />

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../../lib/accountApi';
-import { LockIcon, UserIcon } from '../../../ui/icons';
+import { LockIcon } from '../../../ui/icons';
 import { checkRule, firstError, PlainForm } from '../../../ui/PlainForm';
 import { Field } from '../Field';
 import styles from '../LoginPage.module.css';
-import { checkAccount, checkPasswordPresent, type ValidationKey } from '../validation';
+import { checkPasswordPresent, type ValidationKey } from '../validation';
+import { UserNameField } from './UserNameField';
 import { type LoginGate, useSignInMutation } from './useSignInMutation';
 
 interface Values {
@@ -25,20 +26,7 @@ export function PasswordLogin({ gate }: { gate: LoginGate }) {
         if (gate.pass() && !signIn.isPending) signIn.mutate({ user_name: v.user_name.trim(), user_pwd: v.user_pwd });
       }}
     >
-      <Field
-        icon={<UserIcon />}
-        name="user_name"
-        rules={[checkRule(checkAccount)]}
-        input={{
-          type: 'text',
-          autoComplete: 'username',
-          autoCapitalize: 'none',
-          maxLength: 32,
-          placeholder: t('account.userNamePlaceholder'),
-          'aria-label': t('account.userName'),
-          'data-testid': 'login-username',
-        }}
-      />
+      <UserNameField testId="login-username" />
       <Field
         icon={<LockIcon />}
         name="user_pwd"

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../../lib/accountApi';
-import { LockIcon, UserIcon } from '../../../ui/icons';
+import { LockIcon } from '../../../ui/icons';
 import { checkRule, firstError, PlainForm } from '../../../ui/PlainForm';
 import { Field } from '../Field';
 import styles from '../LoginPage.module.css';
-import { checkAccount, checkNewPassword, checkPasswordRepeat, type ValidationKey } from '../validation';
+import { checkNewPassword, checkPasswordRepeat, type ValidationKey } from '../validation';
+import { UserNameField } from './UserNameField';
 import { type LoginGate, useSignInMutation } from './useSignInMutation';
 
 interface Values {
@@ -31,20 +32,7 @@ export function PasswordRegister({ gate }: { gate: LoginGate }) {
         if (gate.pass() && !signIn.isPending) signIn.mutate({ ...v, user_name: v.user_name.trim() });
       }}
     >
-      <Field
-        icon={<UserIcon />}
-        name="user_name"
-        rules={[checkRule(checkAccount)]}
-        input={{
-          type: 'text',
-          autoComplete: 'username',
-          autoCapitalize: 'none',
-          maxLength: 32,
-          placeholder: t('account.userNamePlaceholder'),
-          'aria-label': t('account.userName'),
-          'data-testid': 'reg-username',
-        }}
-      />
+      <UserNameField testId="reg-username" />
       <Field
         icon={<LockIcon />}
         name="user_pwd"
