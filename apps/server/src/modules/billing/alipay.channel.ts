@@ -18,8 +18,9 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { fenToYuan as formatFen, yuanToFen } from '@openvod/contract';
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { paymentChannelsFromEnv } from '../../config/config.ts';
+import { lazyAlipaySdk } from '../../lib/alipay-sdk.ts';
 import { beijingWallTime, loadRsaKey, privatePem, publicPem, requireAllOrNone } from './alipay-wechat-keys.ts';
 import {
   type ChannelFactory,
@@ -100,10 +101,11 @@ type GatewayResult = Record<string, unknown> & { code?: string; msg?: string; su
 export class AlipayChannel implements PaymentChannel {
   readonly id = 'alipay' as const;
   readonly scenes: readonly PayScene[] = ['pc', 'h5', 'app'];
-  private readonly sdk: AlipaySdk;
+  /** The SDK client, loaded at the first call (lib/alipay-sdk.ts). */
+  private readonly sdk: () => Promise<AlipaySdk>;
 
   constructor(private readonly opts: AlipayChannelOptions) {
-    this.sdk = new AlipaySdk({
+    this.sdk = lazyAlipaySdk({
       appId: opts.appId,
       privateKey: privatePem(opts.privateKey),
       keyType: 'PKCS8',
@@ -131,7 +133,7 @@ export class AlipayChannel implements PaymentChannel {
       time_expire: alipayTime(order.expiresAt),
     };
     if (!pc) bizContent.quit_url = order.returnUrl;
-    const url = this.sdk.pageExecute(pc ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay', 'GET', {
+    const url = (await this.sdk()).pageExecute(pc ? 'alipay.trade.page.pay' : 'alipay.trade.wap.pay', 'GET', {
       bizContent,
       notifyUrl: order.notifyUrl,
       returnUrl: order.returnUrl,
@@ -158,7 +160,7 @@ export class AlipayChannel implements PaymentChannel {
     if (!fields.sign) reject('no sign');
     if (fields.sign_type && fields.sign_type !== 'RSA2') reject(`sign_type ${fields.sign_type}`);
     if (fields.charset && fields.charset.toLowerCase() !== 'utf-8') reject(`charset ${fields.charset}`);
-    if (!this.sdk.checkNotifySignV2(fields)) reject('bad signature');
+    if (!(await this.sdk()).checkNotifySignV2(fields)) reject('bad signature');
     if (fields.app_id !== this.opts.appId) reject('app_id mismatch');
     if (this.opts.sellerId && fields.seller_id !== this.opts.sellerId) reject('seller_id mismatch');
     const orderCode = fields.out_trade_no;
@@ -225,7 +227,7 @@ export class AlipayChannel implements PaymentChannel {
     // `timestamp` in Beijing time whatever the process's TZ (the SDK would use local time; the gateway refuses a
     // timestamp far from its own clock).
     const params = { bizContent: { out_trade_no: orderCode }, timestamp: alipayTime(new Date()) };
-    const res = await this.sdk.exec(method, params, { validateSign: true });
+    const res = await (await this.sdk()).exec(method, params, { validateSign: true });
     return res as unknown as GatewayResult;
   }
 }

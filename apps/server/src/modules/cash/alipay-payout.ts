@@ -30,8 +30,9 @@
 
 import type { KeyObject } from 'node:crypto';
 import fs from 'node:fs';
-import { AlipaySdk, type AlipaySdkConfig } from 'alipay-sdk';
+import type { AlipaySdk, AlipaySdkConfig } from 'alipay-sdk';
 import { paymentChannelsFromEnv } from '../../config/config.ts';
+import { lazyAlipaySdk } from '../../lib/alipay-sdk.ts';
 import { alipayTime, fenToYuan, loadRsaKey, privatePem, publicPem } from '../billing/index.ts';
 
 /** One transfer: `out_biz_no`, the payee's amount in fen, the Alipay account (phone or e-mail) and its real name. */
@@ -132,7 +133,8 @@ export interface AlipayPayoutOptions {
 /** The payout client over alipay-sdk (see the module comment). */
 export class AlipayPayout implements PayoutChannel {
   readonly id: 'alipay' | 'fake';
-  private readonly sdk: AlipaySdk;
+  /** The SDK client, loaded at the first call (lib/alipay-sdk.ts). */
+  private readonly sdk: () => Promise<AlipaySdk>;
 
   constructor(private readonly opts: AlipayPayoutOptions) {
     this.id = opts.id ?? 'alipay';
@@ -154,7 +156,7 @@ export class AlipayPayout implements PayoutChannel {
     } else {
       throw new Error('alipay payout: give Alipay public key or the three certificates');
     }
-    this.sdk = new AlipaySdk(config);
+    this.sdk = lazyAlipaySdk(config);
   }
 
   /** alipay.fund.trans.uni.transfer of `req` (TRANS_ACCOUNT_NO_PWD, DIRECT_TRANSFER, payee by ALIPAY_LOGON_ID). */
@@ -186,16 +188,17 @@ export class AlipayPayout implements PayoutChannel {
     // `timestamp` in Beijing time whatever the process's TZ (the gateway refuses one far from its clock).
     const params = { bizContent, timestamp: alipayTime(new Date()) };
     try {
+      const sdk = await this.sdk();
       if (!this.opts.transport) {
-        const res = await this.sdk.exec(method, params, { validateSign: true });
+        const res = await sdk.exec(method, params, { validateSign: true });
         return { result: res as unknown as GatewayResult };
       }
-      const signed = Object.fromEntries(new URLSearchParams(this.sdk.sdkExecute(method, params)));
+      const signed = Object.fromEntries(new URLSearchParams(sdk.sdkExecute(method, params)));
       const body = await this.opts.transport(signed);
       const key = `${method.replaceAll('.', '_')}_response`;
       const parsed = JSON.parse(body) as Record<string, unknown>;
       // The SDK's own check of an answer (the text of the `<method>_response` object against `sign`).
-      this.sdk.checkResponseSign(body, key, String(parsed.sign ?? ''), '');
+      sdk.checkResponseSign(body, key, String(parsed.sign ?? ''), '');
       const result = (parsed[key] ?? parsed.error_response) as GatewayResult | undefined;
       if (!result) return { error: `no ${key} in the answer` };
       return { result };

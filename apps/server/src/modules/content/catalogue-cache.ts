@@ -85,22 +85,29 @@ export interface DetailEntry {
   restricted: string;
 }
 
-/** The JSON text of `build()` under `key` in `cache`, built once per entry's life. */
+/** A cached answer: its JSON text and the same as UTF-8 bytes, which the route sends (core/routes.ts RawAnswer). */
+export interface CachedJson {
+  raw: string;
+  bytes: Buffer;
+}
+
+/** The JSON text (and bytes) of `build()` under `key` in `cache`, built and encoded once per entry's life. */
 export async function cachedJson(
-  cache: LRUCache<string, string>,
+  cache: LRUCache<string, CachedJson>,
   key: string,
   build: () => Promise<unknown>,
-): Promise<{ raw: string }> {
+): Promise<CachedJson> {
   const hit = cache.get(key);
-  if (hit !== undefined) return { raw: hit };
+  if (hit !== undefined) return hit;
   const raw = JSON.stringify(await build());
-  cache.set(key, raw);
-  return { raw };
+  const entry = { raw, bytes: Buffer.from(raw) };
+  cache.set(key, entry);
+  return entry;
 }
 
 export class CatalogueCache {
   /** Ready response texts (lists, home, related, topics, suggestions, hot searches, day cover) by request. */
-  private responses = new LRUCache<string, string>({ max: 2000, ttl: CACHE_TTL_MS });
+  private responses = new LRUCache<string, CachedJson>({ max: 2000, ttl: CACHE_TTL_MS });
   /** getDetail's texts per title ({@link DetailEntry}). */
   readonly details = new LRUCache<number, DetailEntry>({ max: 5000, ttl: CACHE_TTL_MS });
   private groupCache = new LRUCache<number, { ids: Set<number> }>({ max: 100, ttl: GROUP_TTL_MS });
@@ -133,7 +140,7 @@ export class CatalogueCache {
   }
 
   /** The response text of `build()` under `key`, cached {@link CACHE_TTL_MS}. */
-  cached(key: string, build: () => Promise<unknown>): Promise<{ raw: string }> {
+  cached(key: string, build: () => Promise<unknown>): Promise<CachedJson> {
     return cachedJson(this.responses, key, build);
   }
 

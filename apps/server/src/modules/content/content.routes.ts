@@ -15,8 +15,11 @@ import type { ContentService } from './content.service.ts';
 export function contentRoutes(
   app: FastifyInstance,
   content: ContentService,
-  /** Signs the server's own media addresses in a response text (media/signed-urls.ts); identity without. */
-  signMedia: (text: string) => Promise<string> = async (text) => text,
+  /**
+   * Signs the server's own media addresses in a response text and answers its UTF-8 bytes (media/signed-urls.ts
+   * `signTextBytes`); the bytes of the text as it is without.
+   */
+  signMedia: (text: string) => Promise<Buffer | string> = async (text) => text,
 ) {
   defineRoute(app, 'getType', async ({ req }) => content.typeList(await content.groupOf(req.client.authorcode)));
   defineRoute(app, 'data', async ({ query }) => content.data(query));

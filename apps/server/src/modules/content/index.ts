@@ -44,7 +44,7 @@ export const contentModule = defineModule('content', [], (app, ctx) => {
   });
   app.services.content = content;
   // The play addresses of the server's own media are signed (media/signed-urls.ts; decorated by app.ts).
-  contentRoutes(app, content, (text) => app.mediaSigner.signText(text));
+  contentRoutes(app, content, (text) => app.mediaSigner.signTextBytes(text));
   contentAdminRoutes(app, new ContentAdminService(db, content));
   titlesAdminRoutes(app, new TitlesAdminService(db, content));
   // Day/week/month view counters: reset due periods every minute (a job: once across processes).

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { type CatalogueCache, cachedJson } from './catalogue-cache.ts';
+import { type CachedJson, type CatalogueCache, cachedJson } from './catalogue-cache.ts';
 import * as repo from './content.repo.ts';
 import { type HitsReset, periodsOf, resetHitsIfDue } from './hits.jobs.ts';
 
@@ -31,7 +31,7 @@ export interface RankingsOptions {
 }
 
 export class Rankings {
-  private pages = new LRUCache<string, string>({ max: 500, ttl: RANK_TTL_MS });
+  private pages = new LRUCache<string, CachedJson>({ max: 500, ttl: RANK_TTL_MS });
   /** The operator day whose counter periods were last checked (see hits.jobs.ts). */
   private checkedDay: string | undefined;
   private checking: Promise<HitsReset> | undefined;

@@ -9,7 +9,12 @@
  * type the answer as a person reading the picture would.
  */
 import fs from 'node:fs';
-import svgCaptcha from 'svg-captcha';
+
+/**
+ * svg-captcha, imported at the first captcha drawn: it parses its bundled font (opentype.js) at import, a few MB of
+ * heap a server that never shows the request form does without.
+ */
+let loaded: Promise<typeof import('svg-captcha')> | undefined;
 
 /** Characters the captcha draws (no 0/o, 1/l/i look-alikes). */
 const CHARS = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -21,7 +26,9 @@ export interface DrawnCaptcha {
 }
 
 /** Draw a 4-character captcha, 120x44 px, coloured on the app's dark surface. */
-export function drawCaptcha(): DrawnCaptcha {
+export async function drawCaptcha(): Promise<DrawnCaptcha> {
+  loaded ??= import('svg-captcha');
+  const svgCaptcha = await loaded;
   const c = svgCaptcha.create({
     size: 4,
     charPreset: CHARS,

@@ -226,7 +226,7 @@ export class GbookService {
     const me = this.member(user);
     const now = this.now();
     await repo.purgeCaptchas(this.db, now);
-    const { svg, answer } = drawCaptcha();
+    const { svg, answer } = await drawCaptcha();
     const captchaId = randomBytes(12).toString('hex');
     await repo.insertCaptcha(this.db, {
       captcha_id: captchaId,

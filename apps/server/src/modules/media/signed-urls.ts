@@ -18,6 +18,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,11 +60,21 @@ export function mediaKind(rel: string): 'none' | 'public' | 'signed' {
   return PUBLIC_FOLDERS.has(rel.split('/')[0] ?? '') ? 'public' : 'signed';
 }
 
+/** Response texts kept signed by {@link MediaSigner.signTextBytes}: as many as the catalogue keeps titles. */
+const SIGNED_TEXTS_MAX = 5000;
+
 /** Video URLs under `/media/` inside a response text (JSON strings, MacCMS `name$url#name$url` lists). */
 const MEDIA_URL = /\/media\/((?:[\w.~%!*'()+,;=:@-]+\/)*[\w.~%!*'()+,;=:@-]+)(?=["#$?\\\s]|$)/g;
 
 export class MediaSigner {
   private key: Promise<Buffer> | undefined;
+  /**
+   * {@link signTextBytes}'s answers by response text, with the expiry they were signed for: a text's signed form is
+   * the same for the whole hour it is made in, so the hot title pages are signed and encoded once an hour, not on
+   * every request. The keys are the catalogue cache's own strings (modules/content/catalogue-cache.ts), so a lookup
+   * is one hash already computed and an identity compare.
+   */
+  private readonly signedTexts = new LRUCache<string, { exp: number; bytes: Buffer }>({ max: SIGNED_TEXTS_MAX });
 
   constructor(
     /** The HMAC key, read once on first use (app.ts: MEDIA_URL_SECRET or the generated one in app_setting). */
@@ -107,9 +118,27 @@ export class MediaSigner {
     if (mediaKind(decoded) !== 'signed') return url;
     const folders = rel.split('/').slice(0, -1);
     const prefix = folders.length ? `${folders.join('/')}/` : '';
-    const exp = (Math.floor(this.now() / 3_600_000) + 1) * 3600 + this.ttlSeconds;
+    const exp = this.expiry();
     const token = `${exp}-${folders.length}-${await this.sig(exp, prefix)}`;
     return `${url.slice(0, at)}/media/t/${token}/${rel}${end < 0 ? '' : url.slice(at + end)}`;
+  }
+
+  /** The expiry (Unix seconds) of an address made now: {@link ttlSeconds} after the end of the current hour. */
+  private expiry(): number {
+    return (Math.floor(this.now() / 3_600_000) + 1) * 3600 + this.ttlSeconds;
+  }
+
+  /**
+   * {@link signText} of `text` as UTF-8 bytes, ready to send (core/routes.ts sends a Buffer as is), from a cache
+   * while the hour's expiry holds; the text and its signed form are the same for every caller the play gate let in.
+   */
+  async signTextBytes(text: string): Promise<Buffer> {
+    const exp = this.expiry();
+    const hit = this.signedTexts.get(text);
+    if (hit && hit.exp === exp) return hit.bytes;
+    const bytes = Buffer.from(await this.signText(text));
+    this.signedTexts.set(text, { exp, bytes });
+    return bytes;
   }
 
   /** Every video URL under `/media/` in `text` (a JSON response) signed with {@link sign}. */
