@@ -7,7 +7,8 @@
  * `YYYY-MM-DD` in the configured time zone (TZ); times ISO 8601.
  *
  * plog types (`mac_plog.plog_type`): MacCMS 1-9, 10 check-in, 11 keep-alive, 12 phone bind, 13 ad click, and the
- * daily tasks of spec §9 below ({@link TASK_PLOG}), 24 points exchange.
+ * daily tasks of spec §9 below ({@link TASK_PLOG}), 24 points exchange, 25 redemption code, 30 guest merge
+ * ({@link PLOG_TYPE}).
  */
 import { z } from 'zod';
 import { ok, paged } from './envelope.ts';
@@ -30,10 +31,14 @@ export const TASK_PLOG = {
 /** plog type of a points exchange (points spent for view/download times or VIP days). */
 export const EXCHANGE_PLOG_TYPE = 24;
 
+/** plog type of points granted by a redemption code (spec §1 "卡密"; apps/server/src/modules/billing/redemption.service.ts). */
+export const REDEEM_PLOG_TYPE = 25;
+
 /**
  * Every `mac_plog.plog_type` the server writes (the points journal): MacCMS 1-9, the app's rewards 10-13, the daily
- * tasks ({@link TASK_PLOG}), 24 a points exchange, 30 a guest's points merged into the account it signed into
- * (apps/server/src/modules/accounts/guest-merge.ts). `plog_points` is signed: credits positive, debits negative.
+ * tasks ({@link TASK_PLOG}), 24 a points exchange, 25 points of a redemption code, 30 a guest's points merged into
+ * the account it signed into (apps/server/src/modules/accounts/guest-merge.ts). Each number means one thing: the
+ * apps label the journal by it. `plog_points` is signed: credits positive, debits negative.
  */
 export const PLOG_TYPE = {
   recharge: 1,
@@ -49,6 +54,7 @@ export const PLOG_TYPE = {
   bindPhone: 12,
   ...TASK_PLOG,
   exchange: EXCHANGE_PLOG_TYPE,
+  redeem: REDEEM_PLOG_TYPE,
   guestMerge: 30,
 } as const;
 
@@ -72,6 +78,7 @@ export type PlogTypeKey =
   | 'comment'
   | 'save_qr'
   | 'exchange'
+  | 'redeem'
   | 'guest_merge';
 
 const PLOG_TYPE_KEYS: Readonly<Record<number, PlogTypeKey>> = {
@@ -99,6 +106,7 @@ const PLOG_TYPE_KEYS: Readonly<Record<number, PlogTypeKey>> = {
   [PLOG_TYPE.comment]: 'comment',
   [PLOG_TYPE.saveQr]: 'save_qr',
   [PLOG_TYPE.exchange]: 'exchange',
+  [PLOG_TYPE.redeem]: 'redeem',
   [PLOG_TYPE.guestMerge]: 'guest_merge',
 };
 

@@ -55,4 +55,11 @@ describe('plog types', () => {
     expect(plogTypeKey(PLOG_TYPE.watch10Min)).toBe('watch_min');
     expect(plogTypeKey(999)).toBeUndefined();
   });
+
+  it('gives each kind of journal row its own number (a redemption is not a watched film)', () => {
+    const numbers = Object.values(PLOG_TYPE);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(plogTypeKey(PLOG_TYPE.redeem)).toBe('redeem');
+    expect(PLOG_TYPE.redeem).not.toBe(PLOG_TYPE.watchFilm);
+  });
 });

@@ -3,6 +3,7 @@
  * `{{placeholders}}`; every `t('key')` literal in src names a key of zh-cn; i18next fills placeholders as the pages
  * expect. The viewer app's version of these checks is apps/web/src/locales/locales.test.ts.
  */
+import { PLOG_TYPE } from '@openvod/contract';
 import { describe, expect, it } from 'vitest';
 import { type MessageKey, plogTypeName, translate } from '../i18n.ts';
 import enUS from './en-us.json';
@@ -75,6 +76,12 @@ describe('console locales', () => {
     const t = (key: MessageKey, vars?: Record<string, string | number>) => translate('en-us', key, vars);
     expect(plogTypeName(t, 24)).toBe('Points exchange');
     expect(plogTypeName(t, 30)).toBe('Guest points merged into the account');
+    expect(plogTypeName(t, PLOG_TYPE.redeem)).toBe('Redemption code');
     expect(plogTypeName(t, 99)).toBe('99');
+  });
+
+  it("names every plog type the server writes (the contract's PLOG_TYPE), in both languages", () => {
+    const unnamed = Object.values(PLOG_TYPE).filter((n) => !(`points.plog.${n}` in zh) || !(`points.plog.${n}` in en));
+    expect(unnamed).toEqual([]);
   });
 });

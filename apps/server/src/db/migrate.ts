@@ -13,12 +13,16 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.m
 /** Advisory lock key of migrations ("OVMG"). */
 export const MIGRATION_LOCK_KEY = 0x4f564d47;
 
-export async function runMigrations(handle: DbHandle): Promise<void> {
+/**
+ * Apply the migrations of `migrationsFolder` (default {@link MIGRATIONS_DIR}; tests pass a folder that stops before a
+ * migration, src/test/harness.ts `migrationsBefore`) not yet applied to `handle`'s database, under the advisory lock.
+ */
+export async function runMigrations(handle: DbHandle, migrationsFolder: string = MIGRATIONS_DIR): Promise<void> {
   await handle.withAdvisoryLock(MIGRATION_LOCK_KEY, async (db) => {
     if (handle.kind === 'pglite') {
-      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_DIR });
+      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
     } else {
-      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_DIR });
+      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
     }
   });
 }

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config/config.ts';
 import { type DbHandle, openPglite, openPostgres } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { MIGRATIONS_DIR, runMigrations } from '../db/migrate.ts';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -20,12 +20,18 @@ export interface TestDb extends DbHandle {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated database. */
-export async function createTestDb(poolSize = 10): Promise<TestDb> {
+/**
+ * A fresh database, migrated by `migrate` (default: every migration; a data migration's test passes
+ * `(h) => runMigrations(h, migrationsBefore(tag))`, writes the rows it relabels, then runs the rest).
+ */
+export async function createTestDb(
+  poolSize = 10,
+  migrate: (handle: DbHandle) => Promise<void> = runMigrations,
+): Promise<TestDb> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const handle = await openPglite(undefined);
-    await runMigrations(handle);
+    await migrate(handle);
     return { ...handle, destroy: () => handle.close() };
   }
   const name = `ov_test_${randomBytes(6).toString('hex')}`;
@@ -36,7 +42,7 @@ export async function createTestDb(poolSize = 10): Promise<TestDb> {
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const handle = await openPostgres(dbUrl.toString(), poolSize);
-  await runMigrations(handle);
+  await migrate(handle);
   return {
     ...handle,
     async destroy() {
@@ -47,6 +53,25 @@ export async function createTestDb(poolSize = 10): Promise<TestDb> {
       await c.end();
     },
   };
+}
+
+/**
+ * A temporary migrations folder holding the committed migrations (apps/server/migrations) that come before the one
+ * tagged `tag` (e.g. `0015_redeem_plog_type`): its journal stops there. Throws when no migration has that tag.
+ * The folder is the caller's to remove (`fs.rmSync(dir, { recursive: true })`).
+ */
+export function migrationsBefore(tag: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  if (at < 0) throw new Error(`no migration tagged ${tag}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvod-migrations-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const entries = journal.entries.slice(0, at);
+  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  return dir;
 }
 
 export interface TestApp {

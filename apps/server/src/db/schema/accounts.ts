@@ -96,8 +96,9 @@ export const userSession = pgTable(
 /**
  * Points journal (MacCMS `mac_plog`, signed amounts): one row per balance change, written in the same transaction.
  * plog_type: 1 recharge, 2 invite registration, 3 promotion visit, 4/5/6 distribution, 7 group upgrade, 8 content
- * purchase, 9 withdrawal, 10 check-in, 11 keep-alive reward, 12 phone-bind reward, 13 ad-click reward, 30 guest merge
- * (modules/accounts/guest-merge.ts: minus on the guest, plus on the account it signed into).
+ * purchase, 9 withdrawal, 10 check-in, 11 keep-alive reward, 12 phone-bind reward, 13 ad-click reward, 14-23 the
+ * daily tasks, 24 points exchange, 25 redemption code, 30 guest merge (modules/accounts/guest-merge.ts: minus on the
+ * guest, plus on the account it signed into); the list is the contract's PLOG_TYPE (packages/contract/src/points.ts).
  * `plog_key` makes each externally triggered effect idempotent (e.g. `keepalive:<user>:<day>`).
  */
 export const macPlog = pgTable(

@@ -753,6 +753,23 @@ describe('redemption codes and the console', () => {
     expect((await redeem(viewCode as string)).json().info.user_view_credits).toBe(5);
     const [pointCode] = (await csv(points.batch_id))[0] as string[];
     expect((await redeem(pointCode as string)).json().info.user_points).toBe(30);
+    // The points are journalled as a redemption (contract PLOG_TYPE.redeem), not as the watch-film task (14).
+    const plog = await t.db.db.select().from(macPlog).where(eq(macPlog.user_id, u.user.user_id));
+    expect(plog.map((p) => [p.plog_type, p.plog_points, p.plog_key, p.plog_remarks])).toEqual([
+      [PLOG_TYPE.redeem, 30, `code:${pointCode}`, `redeem batch:${points.batch_id}`],
+    ]);
+    expect(PLOG_TYPE.redeem).not.toBe(PLOG_TYPE.watchFilm);
+    const log = await t.app.inject({ method: 'GET', url: '/api/points/log', headers: u.headers });
+    expect(log.json().list.map((p: { plog_type: number }) => p.plog_type)).toEqual([PLOG_TYPE.redeem]);
+    // The console's points report (by plog type) counts it as a redemption, not as watched films.
+    const report = (await t.app.inject({ url: '/api/admin/points/report', headers: admin })).json();
+    type ByType = { plog_type: number; issued: number; spent: number };
+    expect(report.by_type.find((r: ByType) => r.plog_type === PLOG_TYPE.redeem)).toEqual({
+      plog_type: PLOG_TYPE.redeem,
+      issued: 30,
+      spent: 0,
+    });
+    expect(report.by_type.find((r: ByType) => r.plog_type === PLOG_TYPE.watchFilm)).toBeUndefined();
     const [oldCode] = (await csv(old.batch_id))[0] as string[];
     t.app.services.billing.now = () => new Date(Date.now() + 5000);
     try {

@@ -12,6 +12,7 @@ import {
   type GrantKind,
   type MemberState,
   normalizeRedeemCode,
+  PLOG_TYPE,
   REDEEM_CODE_RULE,
 } from '@openvod/contract';
 import { DateTime } from 'luxon';
@@ -24,8 +25,11 @@ import * as repo from './billing.repo.ts';
 import { newRedeemCode } from './codes.ts';
 import type { PaymentsService } from './payments.service.ts';
 
-/** `mac_plog.plog_type` of points granted by a redemption code (MacCMS cards journal none; 14 is ours). */
-export const PLOG_TYPE_REDEEM = 14;
+/**
+ * `mac_plog.plog_type` of points granted by a redemption code: the contract's `PLOG_TYPE.redeem` (25; MacCMS cards
+ * journal none). Its rows carry the key `code:<code>` (migration 0015 relabelled those written as 14 before).
+ */
+export const PLOG_TYPE_REDEEM = PLOG_TYPE.redeem;
 
 /**
  * The expiry instant of a code batch: an ISO instant as given, or an operator day (YYYY-MM-DD) as the last

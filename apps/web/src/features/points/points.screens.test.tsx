@@ -3,7 +3,7 @@
  * reward and progress, the one-off bind-phone reward (a link until a phone is bound) and the watch-time log of
  * durationList; the points centre's log ends without the catalogue's 'no more movies' line.
  */
-import { TASK_PLOG, type UserInfo } from '@openvod/contract';
+import { PLOG_TYPE, TASK_PLOG, type UserInfo } from '@openvod/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -228,6 +228,37 @@ describe('points-center', () => {
     renderPage(<PointsCenterPage />);
     expect(await screen.findAllByTestId('plog-item')).toHaveLength(1);
     expect(screen.queryByTestId('no-more')).toBeNull();
+  });
+
+  it('labels points from a redemption code as such, apart from the watch-film task', async () => {
+    const row = (plog_id: number, plog_type: number, plog_points: number) => ({
+      plog_id,
+      plog_type,
+      plog_points,
+      plog_balance: 0,
+      plog_remarks: '',
+      plog_time: '2026-11-22T02:00:00Z',
+    });
+    const log = ok({
+      list: [row(2, PLOG_TYPE.redeem, 30), row(1, PLOG_TYPE.watchFilm, 2)],
+      page: 1,
+      limit: 20,
+      total: 2,
+      pagecount: 1,
+      user_points: 32,
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://app.test').pathname;
+      const body = path === '/api/points/log' ? log : { code: 0, msg: `unexpected ${path}` };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    useSession.setState({ token: 'tok', user: user() });
+    renderPage(<PointsCenterPage />);
+    const items = await screen.findAllByTestId('plog-item');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Redemption code.*\+30$/),
+      expect.stringMatching(/^Watched a film.*\+2$/),
+    ]);
   });
 });
 
