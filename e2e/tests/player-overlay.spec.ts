@@ -53,46 +53,75 @@ async function swipe(cdp: CDPSession, x1: number, y1: number, x2: number, y2: nu
 }
 
 /**
- * A double tap at (x, y): two taps whose touch events carry their own time stamps, 100 ms apart (the player tells a
- * double tap by these, gestures.ts DOUBLE_TAP_MS). page.touchscreen.tap stamps each event when the browser gets it,
- * so on a loaded machine the runner's round trips alone could put the two taps further apart than a double tap.
+ * A double tap at (x, y), on a page whose clock is stopped (see {@link withClockStopped}): with the page's clock
+ * installed (page.clock), an event's timeStamp is the fake clock's time when the page reads it, so the two lifts,
+ * stamped while the clock stands still, are 0 ms apart however long the runner's round trips take (the player tells a
+ * double tap by these time stamps, gestures.ts DOUBLE_TAP_MS).
  */
 async function doubleTap(cdp: CDPSession, x: number, y: number) {
-  const at = Date.now() / 1000;
-  for (const start of [at, at + 0.1]) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchStart',
-      touchPoints: [{ x, y, id: 1 }],
-      timestamp: start,
-    });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: start + 0.04 });
+  for (let i = 0; i < 2; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+}
+
+/**
+ * Runs `steps` with the page's clock (page.clock, installed before the page loaded; time flows as usual otherwise)
+ * stopped: no page timer fires and every event is stamped with the same time until `steps` run the clock on
+ * (page.clock.runFor) or end, when the clock flows again. pauseAt must not name a time in the page's past, so the
+ * clock stops a second ahead of the page's time (timers due within that second fire first, once).
+ */
+async function withClockStopped(page: Page, steps: () => Promise<void>) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  try {
+    await steps();
+  } finally {
+    await page.clock.resume();
   }
 }
 
 const video = (page: Page) => page.getByTestId('player-video');
 const prop = <T>(page: Page, fn: (v: HTMLVideoElement) => T) => video(page).evaluate(fn);
 
+/** Two lifts closer than this (ms) are a double tap; a single tap acts after it (web player gestures.ts). */
+const DOUBLE_TAP_MS = 300;
+
 /**
- * Show the controls with a fresh auto-hide period: when they are up, a tap hides them first (they hide by themselves
- * a few seconds after the last touch while playing, which could happen just before the next tap).
+ * Show the controls when they are hidden, by one tap on the picture, and wait until they are up. Only hidden controls
+ * are tapped, and only our tap shows them (a tap acts DOUBLE_TAP_MS after it): so a tap here never falls within the
+ * double-tap window of another (which would play or pause instead). Shown controls are left alone; while playing they
+ * hide by themselves a few seconds after the last touch (gestures.ts CONTROLS_HIDE_MS), see {@link tapControl}.
  */
 async function showControls(page: Page) {
   const titleBar = page.getByTestId('player-title-bar');
-  const gestures = page.getByTestId('player-gestures');
-  if (await titleBar.isVisible()) {
-    await tapAt(page, gestures, 0.75, 0.45);
-    await expect(titleBar).toBeHidden();
-  }
-  await tapAt(page, gestures, 0.75, 0.45);
+  if (await titleBar.isVisible()) return;
+  await tapAt(page, page.getByTestId('player-gestures'), 0.75, 0.45);
   await expect(titleBar).toBeVisible();
 }
 
-/** Pause through the bottom bar's button (showing the controls first). */
+/**
+ * Tap a control of the overlay at (fx, fy) of its box, showing the controls first. While playing, the controls can
+ * hide between showing them and the tap: Playwright's tap then waits for the control to be visible again and lets no
+ * touch reach the picture under it, so the controls are shown again and the tap retried.
+ */
+async function tapControl(page: Page, testId: string, fx = 0.5, fy = 0.5) {
+  const control = page.getByTestId(testId);
+  await expect(async () => {
+    await showControls(page);
+    const b = await box(control);
+    await control.tap({ position: { x: b.width * fx, y: b.height * fy }, timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Pause through the bottom bar's button (as {@link tapControl}); the controls stay up (paused). */
 async function pause(page: Page) {
+  await expect(async () => {
+    if (await prop(page, (v) => v.paused)) return;
+    await showControls(page);
+    await page.getByTestId('player-play').tap({ timeout: 2_000 });
+    await expect.poll(() => prop(page, (v) => v.paused), { timeout: 2_000 }).toBe(true);
+  }).toPass({ timeout: 30_000 });
   await showControls(page);
-  if (await prop(page, (v) => v.paused)) return;
-  await page.getByTestId('player-play').tap();
-  await expect.poll(() => prop(page, (v) => v.paused)).toBe(true);
 }
 
 async function openTitle(page: Page, name: string, query = '') {
@@ -103,6 +132,8 @@ async function openTitle(page: Page, name: string, query = '') {
 
 test('every overlay control works by tap and swipe on a phone', async ({ page }) => {
   test.setTimeout(180_000); // one long walk through every control
+  // The page's own clock, installed before the page loads (time flows as usual until a step stops it).
+  await page.clock.install();
   await openTitle(page, '城南旧案');
   await expectVideoAdvances(page, 1);
   const player = page.getByTestId('player');
@@ -128,9 +159,9 @@ test('every overlay control works by tap and swipe on a phone', async ({ page })
   // Double tap: pause, double tap again: play.
   // (Off the centre button, between the bars.)
   const g = await box(gestures);
-  await doubleTap(cdp, g.x + g.width * 0.75, g.y + g.height * 0.45);
+  await withClockStopped(page, () => doubleTap(cdp, g.x + g.width * 0.75, g.y + g.height * 0.45));
   await expect.poll(() => prop(page, (v) => v.paused)).toBe(true);
-  await doubleTap(cdp, g.x + g.width * 0.75, g.y + g.height * 0.45);
+  await withClockStopped(page, () => doubleTap(cdp, g.x + g.width * 0.75, g.y + g.height * 0.45));
   await expect.poll(() => prop(page, (v) => v.paused)).toBe(false);
 
   // Bottom bar play/pause and the centre button.
@@ -229,9 +260,13 @@ test('every overlay control works by tap and swipe on a phone', async ({ page })
   await expect(page.getByTestId('player-bottom-bar')).toBeHidden();
   await expect(page.getByTestId('player-lock')).toBeVisible();
   const pausedBefore = await prop(page, (v) => v.paused);
-  await doubleTap(cdp, g.x + g.width * 0.5, g.y + g.height * 0.5);
-  await swipe(cdp, g.x + g.width * 0.8, g.y + g.height * 0.8, g.x + g.width * 0.8, g.y + g.height * 0.2);
-  await page.waitForTimeout(400); // the single-tap window (DOUBLE_TAP_MS): nothing may happen after it either
+  // A tap acts when its single-tap window has passed without a second tap (a page timer): the clock runs on past that
+  // window once the gestures are made, so nothing may happen after it either.
+  await withClockStopped(page, async () => {
+    await doubleTap(cdp, g.x + g.width * 0.5, g.y + g.height * 0.5);
+    await swipe(cdp, g.x + g.width * 0.8, g.y + g.height * 0.8, g.x + g.width * 0.8, g.y + g.height * 0.2);
+    await page.clock.runFor(DOUBLE_TAP_MS + 100);
+  });
   expect(await prop(page, (v) => v.paused)).toBe(pausedBefore);
   expect(await prop(page, (v) => v.volume)).toBeCloseTo(0.7, 2);
   await expect(page.getByTestId('player-title-bar')).toBeHidden();
@@ -288,8 +323,7 @@ test('CSS fullscreen where the element cannot go fullscreen: rotated to landscap
   await openTitle(page, '城南旧案');
   await expectVideoAdvances(page, 1);
   const player = page.getByTestId('player');
-  await showControls(page);
-  await page.getByTestId('player-fullscreen').tap();
+  await tapControl(page, 'player-fullscreen');
   await expect(player).toHaveAttribute('data-fullscreen', 'css');
   await expect(player).toHaveAttribute('data-rotated', 'true');
   const b = await box(player);
@@ -340,8 +374,7 @@ test('reopening a title resumes at the saved second', async ({ page }) => {
 test('the next episode starts by itself at the end', async ({ page }) => {
   await openTitle(page, '长安夜行录', '&sid=1&nid=2');
   await expectVideoAdvances(page, 1);
-  await showControls(page);
-  await tapAt(page, page.getByTestId('player-seek'), 0.9, 0.5);
+  await tapControl(page, 'player-seek', 0.9, 0.5);
   await expect(page).toHaveURL(/nid=3/, { timeout: 20_000 });
   await expectVideoAdvances(page, 1);
   await expect(page.getByTestId('episode-1-3')).toHaveAttribute('aria-current', 'true');
@@ -410,8 +443,12 @@ test('the overlay on a 390×844 phone: dark, 44 px touch targets', async ({ page
   const f = await box(page.getByTestId('player-fullscreen'));
   expect(Math.min(f.width, f.height)).toBeGreaterThanOrEqual(44);
   await page.getByTestId('player-more').tap();
+  await expect(page.getByTestId('player-more-panel')).toBeVisible();
   await page.screenshot({ path: '/tmp/h1-more.png' });
   await tapAt(page, page.getByTestId('player'), 0.3, 0.5);
+  await expect(page.getByTestId('player-more-panel')).toBeHidden();
+  // The tap on the picture also acts as a tap once its double-tap window has passed: the controls hide.
+  await expect(page.getByTestId('player-title-bar')).toBeHidden();
   await showControls(page);
   await page.getByTestId('player-episodes').tap();
   await page.screenshot({ path: '/tmp/h1-episodes.png' });
@@ -466,6 +503,8 @@ test("'more' is a bottom sheet in portrait and a side panel in landscape fullscr
   // A tap outside the sheet (on the player) closes it.
   await page.touchscreen.tap(195, 100);
   await expect(panel).toBeHidden();
+  // That tap on the picture also acts as a tap once its double-tap window has passed: the controls hide.
+  await expect(page.getByTestId('player-title-bar')).toBeHidden();
 
   // Landscape, fullscreen: a side panel inside the player, the five speeds on one row.
   await page.setViewportSize({ width: 844, height: 390 });

@@ -254,7 +254,11 @@ describe('runLaunch: config and API address', () => {
     const config = { ...DEFAULT_APP_CONFIG, domain_list: ['https://slow.example/', 'https://fast.example', 'ftp://x'] };
     const w = world({
       getAppConfig: vi.fn(async () => ({ info: config })),
-      probe: (base) => new Promise((resolve) => setTimeout(resolve, base.includes('fast') ? 5 : 50)),
+      // The fast address answers at once; the slow one not before the choice is made (its probe is then aborted).
+      probe: (base, signal) =>
+        base.includes('fast')
+          ? Promise.resolve()
+          : new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
     });
     const result = await runLaunch(w.deps);
     expect(result.apiBase).toBe('https://fast.example');
