@@ -1,6 +1,7 @@
 /**
  * The console's strings through i18next and react-i18next, in the 9 interface languages of the viewer app (spec §1,
- * contract LOCALES): Chinese (simplified) by default, another by the header's language picker (Layout.tsx).
+ * contract LOCALES): Chinese (simplified) by default, another by the language picker (LanguagePicker.tsx, in the
+ * header and on the sign-in page).
  *
  * Messages live in src/locales/<lang>.json, one flat object each, zh-cn.json being the source: keys are dotted names
  * used as they are (`keySeparator: false`, so `promo.status` and `promo.status.frozen` can both exist), placeholders
