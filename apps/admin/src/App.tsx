@@ -1,10 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import deDE from 'antd/locale/de_DE';
 import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import frFR from 'antd/locale/fr_FR';
+import jaJP from 'antd/locale/ja_JP';
+import koKR from 'antd/locale/ko_KR';
+import ptPT from 'antd/locale/pt_PT';
 import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { useI18n } from './i18n.ts';
+import { type Lang, useI18n } from './i18n.ts';
 import { queryClient } from './queries.ts';
 import { useSession } from './session.ts';
 import { PageSpin } from './ui.tsx';
@@ -47,6 +55,19 @@ const PromotionSettingsPage = lazy(() => import('./pages/PromotionSettings/index
 const PromotersPage = lazy(() => import('./pages/Promoters/index.tsx'));
 const PromotionReportPage = lazy(() => import('./pages/PromotionReport/index.tsx'));
 
+/** antd's own strings (pagination, pickers, empty states, confirm buttons) in each console language. */
+const ANTD_LOCALE: Record<Lang, AntdLocale> = {
+  'zh-cn': zhCN,
+  'zh-tw': zhTW,
+  'en-us': enUS,
+  'fr-fr': frFR,
+  'de-de': deDE,
+  'es-es': esES,
+  'pt-pt': ptPT,
+  'ja-jp': jaJP,
+  'ko-kr': koKR,
+};
+
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
@@ -57,10 +78,7 @@ function RequireSession({ children }: { children: ReactNode }) {
 export function App() {
   const { lang } = useI18n();
   return (
-    <ConfigProvider
-      locale={lang === 'en-us' ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
-    >
+    <ConfigProvider locale={ANTD_LOCALE[lang]} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <HashRouter>

@@ -4,6 +4,7 @@ import { type CSSProperties, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from './api.ts';
 import { useI18n } from './i18n.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
 import { clearSession, getSession, setSession, useSession } from './session.ts';
 import { PageSpin } from './ui.tsx';
 
@@ -53,7 +54,7 @@ const ICONS = {
 };
 
 export default function ConsoleLayout() {
-  const { t, lang, setLang } = useI18n();
+  const { t } = useI18n();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -246,14 +247,7 @@ export default function ConsoleLayout() {
           {!wide && <Typography.Text strong>{t('app.short')}</Typography.Text>}
           <div style={{ flex: 1 }} />
           <Space size={wide ? 'middle' : 'small'}>
-            <Button
-              size="small"
-              autoInsertSpace={false}
-              onClick={() => setLang(lang === 'zh-cn' ? 'en-us' : 'zh-cn')}
-              data-testid="lang-toggle"
-            >
-              {t('nav.language')}
-            </Button>
+            <LanguagePicker testId="lang-toggle" />
             {wide && session && <Typography.Text type="secondary">{session.admin_name}</Typography.Text>}
             <Button size="small" onClick={() => signOut.mutate()} loading={signOut.isPending} data-testid="sign-out">
               {t('nav.signOut')}

@@ -1,43 +1,131 @@
 /**
- * The console's strings through i18next and react-i18next: Chinese (simplified) by default, English by toggle. The
- * console is for operators; the 9-locale rule of the viewer app does not apply here.
+ * The console's strings through i18next and react-i18next, in the 9 interface languages of the viewer app (spec §1,
+ * contract LOCALES): Chinese (simplified) by default, another by the language picker (LanguagePicker.tsx, in the
+ * header and on the sign-in page).
  *
- * Messages live in src/locales/zh-cn.json (the source) and src/locales/en-us.json, one flat object each: keys are
- * dotted names used as they are (`keySeparator: false`, so `promo.status` and `promo.status.frozen` can both exist),
- * placeholders are i18next's `{{name}}`. src/locales/locales.test.ts checks that en-us has exactly zh-cn's keys and
- * placeholders, and that every key literal passed to `t` in src exists.
+ * Messages live in src/locales/<lang>.json, one flat object each, zh-cn.json being the source: keys are dotted names
+ * used as they are (`keySeparator: false`, so `promo.status` and `promo.status.frozen` can both exist), placeholders
+ * are i18next's `{{name}}`. src/locales/locales.test.ts checks that every locale has exactly zh-cn's keys and
+ * placeholders, and that every key literal passed to `t` in src exists. All 9 are bundled: the console is one
+ * download for operators, and a language switch needs no request.
  */
+import { LOCALES, type Locale } from '@openvod/contract';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/ja';
+import 'dayjs/locale/ko';
+import 'dayjs/locale/pt';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import deDE from './locales/de-de.json';
 import enUS from './locales/en-us.json';
+import esES from './locales/es-es.json';
+import frFR from './locales/fr-fr.json';
+import jaJP from './locales/ja-jp.json';
+import koKR from './locales/ko-kr.json';
+import ptPT from './locales/pt-pt.json';
 import zhCN from './locales/zh-cn.json';
+import zhTW from './locales/zh-tw.json';
 
 /** A message key: a key of the source locale, zh-cn.json. */
 export type MessageKey = keyof typeof zhCN;
 
-export type Lang = 'zh-cn' | 'en-us';
+/** A console language: one of the viewer app's 9 locales (contract LOCALES). */
+export type Lang = Locale;
 
-/** The `Accept-Language` value of each console language. */
-export const ACCEPT_LANGUAGE: Record<Lang, string> = { 'zh-cn': 'zh-CN', 'en-us': 'en-US' };
+/** The console's languages, in the order of the viewer app's language setting (contract LOCALES). */
+export const LANGS: readonly Lang[] = LOCALES;
+
+/**
+ * Each language by its own name, shown the same whatever the chosen language: the viewer app's names
+ * (apps/web/src/features/settings/languages.ts).
+ */
+export const LANGUAGE_NAMES: Record<Lang, string> = {
+  'zh-cn': '简体中文',
+  'zh-tw': '繁體中文',
+  'en-us': 'English',
+  'fr-fr': 'Français',
+  'de-de': 'Deutsch',
+  'es-es': 'Español',
+  'pt-pt': 'Português',
+  'ja-jp': '日本語',
+  'ko-kr': '한국어',
+};
+
+/**
+ * The `Accept-Language` value (and `<html lang>`) of each console language: the server answers errors in the
+ * caller's language (contract matchLocale).
+ */
+export const ACCEPT_LANGUAGE: Record<Lang, string> = {
+  'zh-cn': 'zh-CN',
+  'zh-tw': 'zh-TW',
+  'en-us': 'en-US',
+  'fr-fr': 'fr-FR',
+  'de-de': 'de-DE',
+  'es-es': 'es-ES',
+  'pt-pt': 'pt-PT',
+  'ja-jp': 'ja-JP',
+  'ko-kr': 'ko-KR',
+};
+
+/** Whether a value (a stored choice, i18next's language) is one of the 9 languages. */
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
 
 const STORAGE_KEY = 'openvod.admin.lang';
 
-function readStored(): Lang {
+/** The stored choice (localStorage) if it is one of the 9 languages, else zh-cn: the language the console starts in. */
+export function storedLang(): Lang {
   try {
-    return localStorage.getItem(STORAGE_KEY) === 'en-us' ? 'en-us' : 'zh-cn';
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return isLang(stored) ? stored : 'zh-cn';
   } catch {
     return 'zh-cn';
   }
 }
 
+/**
+ * dayjs's locale of each language: antd's date pickers take their month and weekday names from dayjs's global locale,
+ * which follows the console's language (set below on every language change, the first included).
+ */
+export const DAYJS_LOCALE: Record<Lang, string> = {
+  'zh-cn': 'zh-cn',
+  'zh-tw': 'zh-tw',
+  'en-us': 'en',
+  'fr-fr': 'fr',
+  'de-de': 'de',
+  'es-es': 'es',
+  'pt-pt': 'pt',
+  'ja-jp': 'ja',
+  'ko-kr': 'ko',
+};
+
 /** The console's i18next instance (its own, not the global one), initialised synchronously from the bundled JSON. */
 export const i18n = i18next.createInstance();
+i18n.on('languageChanged', (language) => {
+  dayjs.locale(DAYJS_LOCALE[langOf(language)]);
+});
 void i18n.use(initReactI18next).init({
-  lng: readStored(),
+  lng: storedLang(),
   fallbackLng: 'zh-cn',
-  supportedLngs: ['zh-cn', 'en-us'],
+  supportedLngs: [...LANGS],
   lowerCaseLng: true,
-  resources: { 'zh-cn': { translation: zhCN }, 'en-us': { translation: enUS } },
+  resources: {
+    'zh-cn': { translation: zhCN },
+    'zh-tw': { translation: zhTW },
+    'en-us': { translation: enUS },
+    'fr-fr': { translation: frFR },
+    'de-de': { translation: deDE },
+    'es-es': { translation: esES },
+    'pt-pt': { translation: ptPT },
+    'ja-jp': { translation: jaJP },
+    'ko-kr': { translation: koKR },
+  },
   keySeparator: false,
   nsSeparator: false,
   // React escapes what it renders; i18next must not escape a second time.
@@ -45,9 +133,14 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/** The language i18next is in, as a {@link Lang} (zh-cn if it were ever another). */
+function langOf(language: string | undefined): Lang {
+  return isLang(language) ? language : 'zh-cn';
+}
+
 /** The chosen language. */
 export function getLang(): Lang {
-  return i18n.language === 'en-us' ? 'en-us' : 'zh-cn';
+  return langOf(i18n.language);
 }
 
 /** Switch the language: re-renders every `useI18n` user, remembered in localStorage, set on `<html lang>`. */
@@ -80,10 +173,10 @@ export function plogTypeName(t: Translate, type: number): string {
   return i18n.exists(key) ? t(key as MessageKey) : String(type);
 }
 
-/** The current language and its translate function (react-i18next's `useTranslation`); re-renders on toggle. */
+/** The current language and its translate function (react-i18next's `useTranslation`); re-renders on a switch. */
 export function useI18n(): { lang: Lang; t: Translate; setLang: (lang: Lang) => void } {
   const { t: translateKey, i18n: instance } = useTranslation(undefined, { i18n });
-  const lang: Lang = instance.language === 'en-us' ? 'en-us' : 'zh-cn';
+  const lang = langOf(instance.language);
   const t: Translate = (key, vars) => translateKey(key, vars);
   return { lang, t, setLang };
 }

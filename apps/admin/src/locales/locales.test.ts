@@ -1,11 +1,12 @@
 /**
- * The console's two locales (src/locales/*.json): en-us has exactly zh-cn's keys, non-empty, with the same
- * `{{placeholders}}`; every `t('key')` literal in src names a key of zh-cn; i18next fills placeholders as the pages
- * expect. The viewer app's version of these checks is apps/web/src/locales/locales.test.ts.
+ * The console's 9 locales (src/locales/*.json, one per contract LOCALES entry): each has exactly zh-cn's keys,
+ * non-empty, with the same `{{placeholders}}`, and is not English left in place; every `t('key')` literal in src names
+ * a key of zh-cn; i18next fills placeholders as the pages expect. The viewer app's version of these checks is
+ * apps/web/src/locales/locales.test.ts.
  */
-import { PLOG_TYPE } from '@openvod/contract';
+import { LOCALES, matchLocale, PLOG_TYPE } from '@openvod/contract';
 import { describe, expect, it } from 'vitest';
-import { type MessageKey, plogTypeName, translate } from '../i18n.ts';
+import { ACCEPT_LANGUAGE, i18n, type MessageKey, plogTypeName, translate } from '../i18n.ts';
 import enUS from './en-us.json';
 import zhCN from './zh-cn.json';
 
@@ -15,35 +16,62 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts
   import: 'default',
 });
 
+const files = import.meta.glob<Record<string, string>>('./*.json', { eager: true, import: 'default' });
+/** Each locale's messages by its name (`ja-jp`), from the files of this folder. */
+const locales: Record<string, Record<string, string>> = Object.fromEntries(
+  Object.entries(files).map(([path, messages]) => [path.replace(/^\.\/(.*)\.json$/, '$1'), messages]),
+);
+
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }
 
 const zh: Record<string, string> = zhCN;
 const en: Record<string, string> = enUS;
+const others = LOCALES.filter((l) => l !== 'zh-cn');
 
 describe('console locales', () => {
   it('zh-cn has keys', () => {
     expect(Object.keys(zh).length).toBeGreaterThan(500);
   });
 
-  it('en-us has exactly the keys of zh-cn, non-empty', () => {
+  it('has one file per locale of the viewer app, each loaded into i18next', () => {
+    expect(Object.keys(locales).sort()).toEqual([...LOCALES].sort());
+    for (const l of LOCALES) expect(i18n.hasResourceBundle(l, 'translation'), l).toBe(true);
+  });
+
+  it.each(others)('%s has exactly the keys of zh-cn, non-empty', (l) => {
+    const messages = locales[l] ?? {};
     expect(
-      Object.keys(en).filter((k) => !(k in zh)),
-      'keys zh-cn lacks',
+      Object.keys(messages).filter((k) => !(k in zh)),
+      `keys zh-cn lacks`,
     ).toEqual([]);
     expect(
-      Object.keys(zh).filter((k) => !(k in en)),
-      'keys en-us lacks',
+      Object.keys(zh).filter((k) => !(k in messages)),
+      `keys ${l} lacks`,
     ).toEqual([]);
-    for (const messages of [zh, en]) {
-      expect(Object.entries(messages).filter(([, v]) => typeof v !== 'string' || v.trim() === '')).toEqual([]);
+    for (const m of [zh, messages]) {
+      expect(Object.entries(m).filter(([, v]) => typeof v !== 'string' || v.trim() === '')).toEqual([]);
     }
   });
 
-  it('en-us keeps the placeholders of zh-cn', () => {
-    const wrong = Object.keys(zh).filter((k) => placeholders(zh[k] ?? '').join() !== placeholders(en[k] ?? '').join());
+  it.each(others)('%s keeps the placeholders of zh-cn', (l) => {
+    const messages = locales[l] ?? {};
+    const wrong = Object.keys(zh).filter(
+      (k) => placeholders(zh[k] ?? '').join() !== placeholders(messages[k] ?? '').join(),
+    );
     expect(wrong).toEqual([]);
+  });
+
+  it.each(others.filter((l) => l !== 'en-us'))('%s is translated, not English left in place', (l) => {
+    const messages = locales[l] ?? {};
+    // Names, codes and units (VIP, ID, CSV, "uni-ad") read the same in several languages; whole sentences do not.
+    const same = Object.keys(en).filter((k) => messages[k] === en[k] && (en[k] ?? '').includes(' '));
+    expect(same.length, same.slice(0, 20).join(', ')).toBeLessThan(Object.keys(en).length * 0.03);
+  });
+
+  it('asks the server in each language by a tag it maps back to that language', () => {
+    for (const l of LOCALES) expect(matchLocale(ACCEPT_LANGUAGE[l]), l).toBe(l);
   });
 
   it('has no single-brace placeholders left from the old store (only the tile URL template shows literal {z})', () => {
@@ -80,8 +108,9 @@ describe('console locales', () => {
     expect(plogTypeName(t, 99)).toBe('99');
   });
 
-  it("names every plog type the server writes (the contract's PLOG_TYPE), in both languages", () => {
-    const unnamed = Object.values(PLOG_TYPE).filter((n) => !(`points.plog.${n}` in zh) || !(`points.plog.${n}` in en));
+  it.each([...LOCALES])("%s names every plog type the server writes (the contract's PLOG_TYPE)", (l) => {
+    const messages = locales[l] ?? {};
+    const unnamed = Object.values(PLOG_TYPE).filter((n) => !(`points.plog.${n}` in messages));
     expect(unnamed).toEqual([]);
   });
 });

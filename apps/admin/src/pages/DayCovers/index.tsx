@@ -10,7 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
 import { ApiError, call, errorMessage } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
@@ -38,9 +37,7 @@ function CoverModal({
   today: string;
   onClose: () => void;
 }) {
-  const { t, lang } = useI18n();
-  // The date picker's month and day names follow dayjs's global locale.
-  dayjs.locale(lang === 'zh-cn' ? 'zh-cn' : 'en');
+  const { t } = useI18n();
   const [form] = Form.useForm<Values>();
   const [serverError, setServerError] = useState<string | null>(null);
   const pic = Form.useWatch('cover_pic', form) ?? '';

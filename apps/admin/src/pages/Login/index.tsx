@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { call, errorMessage } from '../../api.ts';
 import { useI18n } from '../../i18n.ts';
+import { LanguagePicker } from '../../LanguagePicker.tsx';
 import { setSession, takeEndReason, useSession } from '../../session.ts';
 
 interface LoginForm {
@@ -12,7 +13,7 @@ interface LoginForm {
 }
 
 export default function LoginPage() {
-  const { t, lang, setLang } = useI18n();
+  const { t } = useI18n();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,9 +54,7 @@ export default function LoginPage() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('app.title')}
           </Typography.Title>
-          <Button type="link" size="small" onClick={() => setLang(lang === 'zh-cn' ? 'en-us' : 'zh-cn')}>
-            {t('nav.language')}
-          </Button>
+          <LanguagePicker testId="login-lang" link />
         </div>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
           {t('login.title')}

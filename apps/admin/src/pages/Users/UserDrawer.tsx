@@ -21,7 +21,6 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
 import { ApiError, type Body, call, errorMessage, type Res } from '../../api.ts';
 import { type Translate, useI18n } from '../../i18n.ts';
@@ -105,9 +104,7 @@ export function toValues(u: Item): EditValues {
 
 export function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const { t, lang } = useI18n();
-  // The date picker's month and day names follow dayjs's global locale.
-  dayjs.locale(lang === 'zh-cn' ? 'zh-cn' : 'en');
+  const { t } = useI18n();
   const { message, modal } = AntApp.useApp();
   const groups = useGroups();
   const [form] = Form.useForm<EditValues>();
