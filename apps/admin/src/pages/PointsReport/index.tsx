@@ -3,11 +3,10 @@
  * plog type, and the points outstanding now (the sum of every user's balance) (adminPointsReport).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Space, Statistic } from 'antd';
+import { Card, Space, Statistic } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { call, type Res } from '../../api.ts';
+import { useDayRange } from '../../dayRange.tsx';
 import { plogTypeName, useI18n } from '../../i18n.ts';
 import { DataTable, ListCard } from '../../ui.tsx';
 
@@ -15,10 +14,8 @@ type Row = Res<'adminPointsReport'>['by_type'][number];
 
 export default function PointsReportPage() {
   const { t } = useI18n();
-  // Until the operator picks days, the server's default (its last 30 operator days) is asked and shown: this
-  // browser's "today" may be another day than the operator's.
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const query = range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : {};
+  // Until the operator picks days, the server's default (its last 30 operator days).
+  const { query, picker } = useDayRange();
   const q = useQuery({
     queryKey: ['admin', 'points', 'report', query],
     queryFn: ({ signal }) => call('adminPointsReport', { query, signal }),
@@ -34,14 +31,10 @@ export default function PointsReportPage() {
     { title: t('points.spent'), dataIndex: 'spent', align: 'right' },
   ];
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Space wrap size={32}>
-          <DatePicker.RangePicker
-            value={range ?? (q.data ? [dayjs(q.data.from), dayjs(q.data.to)] : null)}
-            allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-          />
+          {picker(q.data)}
           <div data-testid="report-issued" data-value={q.data?.issued ?? ''}>
             <Statistic title={t('points.issued')} value={q.data?.issued ?? 0} />
           </div>

@@ -5,11 +5,10 @@
  */
 import { fenToYuan as yuan } from '@openvod/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Space, Statistic } from 'antd';
+import { Card, Space, Statistic } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { call, type Res } from '../../api.ts';
+import { useDayRange } from '../../dayRange.tsx';
 import { useI18n } from '../../i18n.ts';
 import { DataTable, ListCard } from '../../ui.tsx';
 
@@ -20,8 +19,7 @@ export { yuan };
 
 export default function PromotionReportPage() {
   const { t } = useI18n();
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const query = range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : {};
+  const { query, picker } = useDayRange();
   const q = useQuery({
     queryKey: ['admin', 'promotion', 'report', query],
     queryFn: ({ signal }) => call('adminPromotionReport', { query, signal }),
@@ -44,14 +42,10 @@ export default function PromotionReportPage() {
     { title: t('promo.count'), dataIndex: 'count', align: 'right' },
   ];
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Space wrap size={32}>
-          <DatePicker.RangePicker
-            value={range ?? (q.data ? [dayjs(q.data.from), dayjs(q.data.to)] : null)}
-            allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-          />
+          {picker(q.data)}
           <Statistic title={t('promo.pendingTotal')} value={yuan(q.data?.pending_fen ?? 0)} />
           <Statistic title={t('promo.availableTotal')} value={yuan(q.data?.available_fen ?? 0)} />
           <Statistic title={t('promo.frozenTotal')} value={yuan(q.data?.frozen_fen ?? 0)} />

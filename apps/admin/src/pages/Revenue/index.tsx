@@ -4,12 +4,12 @@
  * check (adminLedgerCheck / adminRunLedgerCheck, DESIGN.md §4): balances that differ from their journal sums.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Segmented, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Segmented, Space, Statistic, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call, type Res } from '../../api.ts';
 import { assetLabel, billingKeys, channelLabel, fenToYuan, longLabel } from '../../billing.tsx';
+import { useDayRange } from '../../dayRange.tsx';
 import { useI18n } from '../../i18n.ts';
 import { DataTable, formatTime, ListCard, useAction } from '../../ui.tsx';
 
@@ -69,11 +69,10 @@ type By = 'day' | 'plan' | 'channel';
 
 export default function RevenuePage() {
   const { t } = useI18n();
-  // Until the operator picks days, the server's default (its last 30 operator days) is asked and shown: this
-  // browser's "today" may be another day than the operator's.
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  // Until the operator picks days, the server's default (its last 30 operator days).
+  const days = useDayRange();
   const [by, setBy] = useState<By>('day');
-  const query = range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD'), by } : { by };
+  const query = { ...days.query, by };
   const report = useQuery({
     queryKey: [...billingKeys.revenue, query],
     queryFn: ({ signal }) => call('adminRevenueReport', { query, signal }),
@@ -140,13 +139,7 @@ export default function RevenuePage() {
         testId="revenue-card"
         extra={
           <Space wrap>
-            <DatePicker.RangePicker
-              value={range ?? (report.data ? [dayjs(report.data.from), dayjs(report.data.to)] : null)}
-              allowClear={false}
-              onChange={(v) => {
-                if (v?.[0] && v[1]) setRange([v[0], v[1]]);
-              }}
-            />
+            {days.picker(report.data)}
             <Segmented<By>
               value={by}
               onChange={setBy}

@@ -5,11 +5,12 @@
  * secret are configured (adminRewardsReport).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Descriptions, Form, InputNumber, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, InputNumber, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
 import { type Body, call, type Res } from '../../api.ts';
+import { useDayRange } from '../../dayRange.tsx';
 import { useI18n } from '../../i18n.ts';
 import { DataTable, ListCard, useAction } from '../../ui.tsx';
 
@@ -61,8 +62,7 @@ function SettingsCard() {
 export default function RewardsPage() {
   const { t } = useI18n();
   // The server's default range (its last 7 operator days) until the operator picks days.
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const query = range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : {};
+  const { query, picker } = useDayRange();
   const q = useQuery({
     queryKey: ['admin', 'rewards', 'report', query],
     queryFn: ({ signal }) => call('adminRewardsReport', { query, signal }),
@@ -124,13 +124,7 @@ export default function RewardsPage() {
         error={q.error}
         help={t('rewards.reportHelp')}
         testId="rewards-report"
-        extra={
-          <DatePicker.RangePicker
-            value={range ?? (q.data ? [dayjs(q.data.from), dayjs(q.data.to)] : null)}
-            allowClear={false}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-          />
-        }
+        extra={picker(q.data)}
       >
         <DataTable<Row>
           rowKey={(r) => `${r.network}-${r.ad_id ?? 0}-${r.purpose}`}

@@ -4,7 +4,10 @@
  *
  * Sending (spec §4 "Danmaku send", §8): not signed in -> a prompt to log in; code 1 -> the list is reloaded (and the
  * comment shows at once, framed, on this screen; the others get it over the live channel); any other code -> a toast
- * with the server's message. Hidden while the operator has danmaku off (`app_barrage_state` 0).
+ * with the server's message. The send box is the app's one form approach (ui/PlainForm.tsx): the text must not be
+ * empty (spec §5 "Content cannot be empty") nor longer than the contract's DANMAKU_TEXT_MAX characters, each said in
+ * the box's error line (`danmaku.empty`, `danmaku.tooLong`). Hidden while the operator has danmaku off
+ * (`app_barrage_state` 0).
  */
 import { DANMAKU_TEXT_MAX } from '@openvod/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +20,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { loginPath } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { confirm, toast } from '../../ui/feedback';
+import { checkRule, Form, firstError, PlainForm } from '../../ui/PlainForm';
 import { SheetHead } from '../../ui/SheetHead';
 import { danmakuApi, danmakuListKey } from './api';
 import { announceSent } from './bus';
@@ -144,6 +148,19 @@ function GearIcon() {
   );
 }
 
+/** Characters of a danmaku as the limit counts them (code points; spaces around it do not count). */
+export function danmakuLength(text: string): number {
+  return [...text.trim()].length;
+}
+
+/** Spec §5 and the contract's limit: the message key of what is wrong with a danmaku's text, or undefined. */
+export function checkDanmakuText(text: string): 'danmaku.empty' | 'danmaku.tooLong' | undefined {
+  const length = danmakuLength(text);
+  if (length === 0) return 'danmaku.empty';
+  if (length > DANMAKU_TEXT_MAX) return 'danmaku.tooLong';
+  return undefined;
+}
+
 function SendBox({
   video,
   vodId,
@@ -160,8 +177,9 @@ function SendBox({
   const user = useSession((s) => s.user);
   const color = useDanmakuSettings((s) => s.color);
   const setPrefs = useDanmakuSettings((s) => s.set);
-  const [text, setText] = useState('');
-  const length = [...text.trim()].length;
+  const [form] = Form.useForm<{ text: string }>();
+  const length = danmakuLength(Form.useWatch('text', form) ?? '');
+  const [error, setError] = useState('');
 
   const sending = useMutation({
     mutationFn: (body: string) =>
@@ -179,7 +197,7 @@ function SendBox({
       }),
     onSuccess: async (res) => {
       announceSent({ vodId, nid, item: res.info });
-      setText('');
+      form.resetFields();
       onSent();
       // The confirmation; the comment itself shows at once, framed as the viewer's own (DanmakuLayer).
       toast(t('danmaku.sent'), 'success');
@@ -189,37 +207,42 @@ function SendBox({
   });
   const busy = sending.isPending;
 
-  const send = () => {
-    if (busy) return;
-    if (length === 0) {
-      toast(t('danmaku.empty'));
-      return;
-    }
-    if (length > DANMAKU_TEXT_MAX) {
-      toast(t('danmaku.tooLong', { max: DANMAKU_TEXT_MAX }));
-      return;
-    }
-    sending.mutate(text.trim());
-  };
-
   return (
-    <div className={styles.panel} data-testid="danmaku-send-box">
+    <PlainForm
+      form={form}
+      initialValues={{ text: '' }}
+      className={styles.panel}
+      data-testid="danmaku-send-box"
+      onFinish={({ text }: { text: string }) => {
+        if (busy) return;
+        setError('');
+        sending.mutate(text.trim());
+      }}
+      onFinishFailed={(info) => {
+        const failed = firstError(info);
+        setError(failed ? t(failed as 'danmaku.empty', { max: DANMAKU_TEXT_MAX }) : '');
+      }}
+    >
       <div className={styles.sendRow}>
-        <Input
-          className={styles.input}
-          value={text}
-          onChange={setText}
-          placeholder={t('danmaku.placeholder')}
-          maxLength={DANMAKU_TEXT_MAX * 2}
-          onEnterPress={send}
-          enterKeyHint="send"
-          autoFocus
-          data-testid="danmaku-input"
-        />
-        <button type="button" className={styles.sendButton} onClick={send} disabled={busy} data-testid="danmaku-send">
+        <Form.Item name="text" noStyle rules={[checkRule(checkDanmakuText)]}>
+          <Input
+            className={styles.input}
+            placeholder={t('danmaku.placeholder')}
+            maxLength={DANMAKU_TEXT_MAX * 2}
+            enterKeyHint="send"
+            autoFocus
+            data-testid="danmaku-input"
+          />
+        </Form.Item>
+        <button type="submit" className={styles.sendButton} disabled={busy} data-testid="danmaku-send">
           {t('danmaku.send')}
         </button>
       </div>
+      {error && (
+        <p className={styles.error} role="alert" data-testid="danmaku-error">
+          {error}
+        </p>
+      )}
       <p className={styles.counter}>
         {length}/{DANMAKU_TEXT_MAX}
       </p>
@@ -240,7 +263,7 @@ function SendBox({
           />
         ))}
       </div>
-    </div>
+    </PlainForm>
   );
 }
 

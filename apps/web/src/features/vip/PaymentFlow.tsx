@@ -12,33 +12,39 @@
  * {@link PaymentFlow.check}), when this page is shown again from the back-forward cache (`pageshow`), and, while a
  * payment is open (QR code, the question), when the page gets focus or becomes visible again; meanwhile the order is
  * also polled. The app asks "has the payment finished?" only when the order is still unpaid after that check.
+ *
+ * The writes (buy, gopay, verifyOrder, cancelOrder) are TanStack Query mutations (queries.ts `useBuyOrder`,
+ * `useGopay`, `useVerifyOrder`, `useCancelOrder`), which invalidate what they change (orders, prices, the user's
+ * membership); the progress screens (generating the order, verifying it) are those mutations pending, and the flow's
+ * own state is only which screen of the dialog shows.
  */
 import type { PayChannel } from '@openvod/contract';
 import { Dialog, type DialogProps, DotLoading } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../lib/queryClient';
 import { confirm, toast } from '../../ui/feedback';
 import { billingApi, type MemberState, type Order, type PaymentAction } from './billingApi';
 import { formatYuan } from './money';
 import styles from './PaymentFlow.module.css';
 import { detectScene, openPayment, pendingPayment, pickScene, setPendingPayment } from './payOpen';
-import { refreshMembership, vipKeys } from './queries';
+import { useBuyOrder, useCancelOrder, useGopay, useVerifyOrder } from './queries';
 import { useVipText } from './text';
 
 type Action = Exclude<NonNullable<DialogProps['actions']>[number], readonly unknown[]>;
 
+/** The dialog's screens; while a write of the flow is on its way its progress shows instead ({@link Progress}). */
 type Step =
   | { step: 'idle' }
-  | { step: 'generating' }
   | { step: 'existing'; order: Order }
   | { step: 'opening' }
   | { step: 'qr'; order: Order; codeUrl: string }
   | { step: 'ask'; orderCode: string }
-  | { step: 'verifying' }
   | { step: 'paid'; order: Order; member: MemberState }
   | { step: 'unpaid'; order: Order };
+
+/** A progress screen: the order being generated (buy, gopay pending), opened (leaving for the cashier), verified. */
+type Progress = 'generating' | 'opening' | 'verifying';
 
 /** How often an open payment (QR code shown, or the question asked) is polled, ms. */
 const POLL_MS = 4000;
@@ -57,7 +63,7 @@ export interface PaymentFlow {
   verify: (orderCode: string) => Promise<void>;
   /** Cancel an unpaid order after confirmation. */
   cancel: (order: Order) => Promise<void>;
-  /** True while a dialog of the flow is open. */
+  /** True while a dialog of the flow is open or one of its writes is on its way. */
   busy: boolean;
   /** The flow's dialog: render it once in the page. */
   view: ReactNode;
@@ -74,6 +80,14 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
   const [state, setState] = useState<Step>({ step: 'idle' });
   const channelsRef = useRef(channels);
   channelsRef.current = channels;
+  const { mutateAsync: buyOrder, isPending: buying } = useBuyOrder();
+  const { mutateAsync: openOrder, isPending: paying } = useGopay();
+  const { mutateAsync: verifyOrder, isPending: verifying } = useVerifyOrder();
+  // The poll's own verification: quiet (no progress screen), beside one the payer may start.
+  const { mutateAsync: verifyQuietly } = useVerifyOrder();
+  const { mutateAsync: cancelOrder, isPending: cancelling } = useCancelOrder();
+  const progress: Progress | undefined =
+    buying || paying ? 'generating' : verifying ? 'verifying' : state.step === 'opening' ? 'opening' : undefined;
 
   const fail = useCallback(
     (err: unknown) => {
@@ -103,22 +117,20 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       const scenes = (channelsRef.current.find((c) => c.channel === ch)?.scenes ?? []) as Parameters<
         typeof pickScene
       >[1];
-      const res = await billingApi.gopay({
+      const res = await openOrder({
         order_code: order.order_code,
         channel: ch,
         scene: pickScene(detectScene(), scenes),
       });
       open(res.info, res.action);
     },
-    [open],
+    [open, openOrder],
   );
 
   const buy = useCallback<PaymentFlow['buy']>(
     async (groupId, long, channel) => {
-      setState({ step: 'generating' });
       try {
-        const res = await billingApi.buy({ group_id: groupId, long, channel });
-        void queryClient.invalidateQueries({ queryKey: vipKeys.all });
+        const res = await buyOrder({ group_id: groupId, long, channel });
         if (res.existing) {
           setState({ step: 'existing', order: res.info });
           return;
@@ -128,12 +140,11 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
         fail(err);
       }
     },
-    [gopay, fail],
+    [buyOrder, gopay, fail],
   );
 
   const pay = useCallback<PaymentFlow['pay']>(
     async (order, channel) => {
-      setState({ step: 'generating' });
       try {
         await gopay(order, channel);
       } catch (err) {
@@ -143,38 +154,34 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     [gopay, fail],
   );
 
-  /** Show a verified answer: paid (membership refreshed) or not (`quiet`: say nothing when it was paid). */
-  const settle = useCallback(async (res: Awaited<ReturnType<typeof billingApi.verifyOrder>>, quiet = false) => {
+  /**
+   * Show a verified answer (the verify mutation has refreshed the membership or the orders): paid or not (`quiet`:
+   * say nothing when it was paid).
+   */
+  const settle = useCallback((res: Awaited<ReturnType<typeof billingApi.verifyOrder>>, quiet = false) => {
     setPendingPayment(undefined);
-    if (res.paid) {
-      await refreshMembership();
-      setState(quiet ? { step: 'idle' } : { step: 'paid', order: res.info, member: res.user });
-    } else {
-      void queryClient.invalidateQueries({ queryKey: vipKeys.all });
-      setState({ step: 'unpaid', order: res.info });
-    }
+    if (res.paid) setState(quiet ? { step: 'idle' } : { step: 'paid', order: res.info, member: res.user });
+    else setState({ step: 'unpaid', order: res.info });
   }, []);
 
   const verify = useCallback(
     async (orderCode: string) => {
-      setState({ step: 'verifying' });
       try {
-        await settle(await billingApi.verifyOrder(orderCode));
+        settle(await verifyOrder(orderCode));
       } catch (err) {
         fail(err);
       }
     },
-    [fail, settle],
+    [fail, settle, verifyOrder],
   );
 
   const check = useCallback<PaymentFlow['check']>(
     async (orderCode) => {
       const waited = pendingPayment() === orderCode;
-      setState({ step: 'verifying' });
       try {
-        const res = await billingApi.verifyOrder(orderCode);
+        const res = await verifyOrder(orderCode);
         if (res.paid) {
-          await settle(res, !waited);
+          settle(res, !waited);
           return;
         }
         if (res.info.order_status !== 'unpaid') {
@@ -190,7 +197,7 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
         setState({ step: 'idle' });
       }
     },
-    [settle],
+    [settle, verifyOrder],
   );
 
   const cancel = useCallback(
@@ -203,11 +210,10 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       });
       if (!ok) return;
       try {
-        const res = await billingApi.cancelOrder(order.order_code);
+        const res = await cancelOrder(order.order_code);
         setPendingPayment(undefined);
         if (res.info.order_status === 'paid') {
-          // The provider said it was paid before it could be closed: paid wins.
-          await refreshMembership();
+          // The provider said it was paid before it could be closed: paid wins (the membership is refreshed).
           await verify(order.order_code);
           return;
         }
@@ -215,11 +221,9 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
         toast(t('vip.cancelled'), 'success');
       } catch (err) {
         toast(message(err, t('common.loadingFailed')), 'fail');
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: vipKeys.all });
       }
     },
-    [t, verify],
+    [t, verify, cancelOrder],
   );
 
   // Back from the cashier through the back-forward cache: the page is shown as it was left ('opening').
@@ -236,7 +240,14 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
 
   // While a payment is open (QR code shown, or the question asked): poll the order, and look again at once when the
   // payer returns to this page (focus, visible). Paid -> the success dialog, without asking.
-  const openCode = state.step === 'qr' ? state.order.order_code : state.step === 'ask' ? state.orderCode : undefined;
+  // Not while a write of the flow is on its way (the payer's own verification, or paying again).
+  const openCode = progress
+    ? undefined
+    : state.step === 'qr'
+      ? state.order.order_code
+      : state.step === 'ask'
+        ? state.orderCode
+        : undefined;
   useEffect(() => {
     if (!openCode) return;
     let busy = false;
@@ -255,7 +266,7 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
         const res = await billingApi.orderInfo(openCode);
         if (!stopped && res.info.order_status === 'paid') {
           stopped = true;
-          await settle(await billingApi.verifyOrder(openCode));
+          settle(await verifyQuietly(openCode));
         }
       } catch {
         // offline or signed out: the payer can still answer the question
@@ -279,7 +290,7 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       window.removeEventListener('focus', onVisible);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [openCode, settle]);
+  }, [openCode, settle, verifyQuietly]);
 
   const close = () => setState({ step: 'idle' });
   const dateOf = (seconds: number) => new Date(seconds * 1000).toLocaleDateString(i18n.language);
@@ -314,16 +325,17 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
   let title: ReactNode = null;
   let content: ReactNode = null;
   let actions: Action[] = [];
-  switch (state.step) {
+  const screen: Step | { step: Progress } = progress ? { step: progress } : state;
+  switch (screen.step) {
     case 'idle':
       break;
     case 'generating':
     case 'opening':
     case 'verifying':
       content = (
-        <div className={styles.progress} data-testid={`pay-${state.step}`}>
+        <div className={styles.progress} data-testid={`pay-${screen.step}`}>
           <DotLoading color="primary" />
-          <span>{t(`vip.${state.step}`)}</span>
+          <span>{t(`vip.${screen.step}`)}</span>
         </div>
       );
       break;
@@ -332,12 +344,12 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       content = (
         <>
           <p className={styles.hint}>{t('vip.existingText')}</p>
-          {summary(state.order)}
+          {summary(screen.order)}
         </>
       );
       actions = [
-        act('pay', t('vip.payIt'), 'pay-existing-pay', () => void pay(state.order), { bold: true }),
-        act('cancel', t('vip.cancelOrder'), 'pay-existing-cancel', () => void cancel(state.order), { danger: true }),
+        act('pay', t('vip.payIt'), 'pay-existing-pay', () => void pay(screen.order), { bold: true }),
+        act('cancel', t('vip.cancelOrder'), 'pay-existing-cancel', () => void cancel(screen.order), { danger: true }),
         act('close', t('common.close'), 'pay-close', close),
       ];
       break;
@@ -346,14 +358,14 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       content = (
         <div className={styles.qr}>
           <div className={styles.qrBox}>
-            <QRCodeSVG value={state.codeUrl} size={188} marginSize={2} data-testid="pay-qr-code" />
+            <QRCodeSVG value={screen.codeUrl} size={188} marginSize={2} data-testid="pay-qr-code" />
           </div>
-          <p className={styles.hint}>{t('vip.scanText', { channel: text.channelName(state.order.order_pay_type) })}</p>
-          <strong className={styles.price}>{formatYuan(state.order.order_price)}</strong>
+          <p className={styles.hint}>{t('vip.scanText', { channel: text.channelName(screen.order.order_pay_type) })}</p>
+          <strong className={styles.price}>{formatYuan(screen.order.order_price)}</strong>
         </div>
       );
       actions = [
-        act('done', t('vip.payDone'), 'pay-done', () => void verify(state.order.order_code), { bold: true }),
+        act('done', t('vip.payDone'), 'pay-done', () => void verify(screen.order.order_code), { bold: true }),
         act('close', t('common.close'), 'pay-close', close),
       ];
       break;
@@ -361,7 +373,7 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       title = <span data-testid="pay-ask">{t('vip.askTitle')}</span>;
       content = <p className={styles.hint}>{t('vip.askText')}</p>;
       actions = [
-        act('done', t('vip.payDone'), 'pay-ask-done', () => void verify(state.orderCode), { bold: true }),
+        act('done', t('vip.payDone'), 'pay-ask-done', () => void verify(screen.orderCode), { bold: true }),
         act(
           'not',
           t('vip.payNotDone'),
@@ -381,14 +393,14 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
           <p>
             {t('vip.paidText', {
               group: text.groupName({
-                group_id: state.member.group_id,
-                group_name: state.member.group_name || state.order.group_name,
+                group_id: screen.member.group_id,
+                group_name: screen.member.group_name || screen.order.group_name,
               }),
             })}
           </p>
-          {state.member.user_end_time > 0 && (
+          {screen.member.user_end_time > 0 && (
             <p className={styles.hint} data-testid="pay-success-until">
-              {t('vip.until', { date: dateOf(state.member.user_end_time) })}
+              {t('vip.until', { date: dateOf(screen.member.user_end_time) })}
             </p>
           )}
         </div>
@@ -396,7 +408,7 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
       actions = [act('ok', t('vip.ok'), 'pay-success-ok', close, { bold: true })];
       break;
     case 'unpaid': {
-      const order = state.order;
+      const order = screen.order;
       title = <span data-testid="pay-unpaid">{t('vip.unpaid')}</span>;
       content = (
         <>
@@ -420,7 +432,7 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
 
   const view = (
     <Dialog
-      visible={state.step !== 'idle'}
+      visible={screen.step !== 'idle'}
       title={title}
       content={<div data-testid="pay-dialog">{content}</div>}
       actions={actions}
@@ -428,5 +440,5 @@ export function usePaymentFlow(channels: readonly { channel: PayChannel; scenes:
     />
   );
 
-  return { buy, pay, check, verify, cancel, busy: state.step !== 'idle', view };
+  return { buy, pay, check, verify, cancel, busy: screen.step !== 'idle' || cancelling, view };
 }

@@ -4,7 +4,7 @@
  * redemption page's messages. The redirect path runs in the browser e2e (e2e/tests/billing.spec.ts).
  */
 import type { UserInfo } from '@openvod/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -14,6 +14,7 @@ import { createQueryClient } from '../../lib/queryClient';
 import { paths } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import BuyCenterPage from './BuyCenterPage';
+import OrderListPage from './OrderListPage';
 import RedemptionCodePage from './RedemptionCodePage';
 import UpGradePage from './UpGradePage';
 
@@ -82,6 +83,13 @@ const order = (status = 'unpaid') => ({
   order_close_time: null,
 });
 
+/** groupList with one VIP group selling one month (and no membership). */
+const oneMonthPlan = () =>
+  ok({ list: [{ group_id: 3, group_name: 'VIP会员', plans: [plan('month', 3000, 2500, 1990)] }] });
+/** orderField offering WeChat Pay alone, in the desktop scene. */
+const wechatOnly = () =>
+  ok({ channels: [{ channel: 'wechat', name: 'wechat', scenes: ['pc'] }], list: [], order_expire_minutes: 15 });
+
 let handler: (url: URL, init: RequestInit) => unknown;
 const posted: { path: string; body: unknown }[] = [];
 
@@ -105,6 +113,11 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // jsdom runs animation frames on an interval it starts with the global setInterval: one started while a test's
+  // setInterval is fake would never fire once the timers are real again, and every later animation in this file
+  // (antd-mobile's dialogs and toasts) would stand still. The frames run on until none is asked for, which ends that
+  // interval; the page's own intervals went with the page (cleanup).
+  if (vi.isFakeTimers()) vi.advanceTimersByTime(2000);
   vi.useRealTimers();
 });
 
@@ -273,13 +286,9 @@ describe('coming back from the payment (PaymentFlow check)', () => {
     handler = (url) => {
       switch (url.pathname) {
         case '/api/billing/groups':
-          return ok({ list: [{ group_id: 3, group_name: 'VIP会员', plans: [plan('month', 3000, 2500, 1990)] }] });
+          return oneMonthPlan();
         case '/api/billing/order-field':
-          return ok({
-            channels: [{ channel: 'wechat', name: 'wechat', scenes: ['pc'] }],
-            list: [],
-            order_expire_minutes: 15,
-          });
+          return wechatOnly();
         case '/api/billing/buy':
           return ok({ info: order(), existing: false });
         case '/api/billing/gopay':
@@ -332,6 +341,73 @@ describe('coming back from the payment (PaymentFlow check)', () => {
     verifyPaid = true;
     document.dispatchEvent(new Event('visibilitychange'));
     await screen.findByTestId('pay-success', {}, { timeout: RETURN_CHECK_WAIT_MS });
+  });
+});
+
+describe('the payment writes (useMutation) and what they refresh', () => {
+  let requested: string[] = [];
+  let cancelled = false;
+  let buyFails = false;
+  beforeEach(() => {
+    requested = [];
+    cancelled = false;
+    buyFails = false;
+    handler = (url) => {
+      requested.push(url.pathname);
+      switch (url.pathname) {
+        case '/api/billing/groups':
+          return oneMonthPlan();
+        case '/api/billing/order-field':
+          return wechatOnly();
+        case '/api/billing/orders':
+          return ok({ list: [order(cancelled ? 'cancelled' : 'unpaid')], page: 1, pagecount: 1, limit: 20, total: 1 });
+        case '/api/billing/orders/ORDERCODE0001/cancel':
+          cancelled = true;
+          return ok({ info: order('cancelled') });
+        case '/api/billing/buy':
+          if (buyFails) throw new TypeError('Failed to fetch');
+          return ok({ info: order(), existing: true });
+        default:
+          return json({ code: 0, msg: `unexpected ${url.pathname}` }, 404);
+      }
+    };
+  });
+  afterEach(() => onlineManager.setOnline(true));
+  const READS_POSTED = ['/api/billing/groups', '/api/billing/order-field'];
+  /** The posts that write (groupList and orderField are read through POST). */
+  const writes = () => posted.map((p) => p.path).filter((p) => !READS_POSTED.includes(p));
+  /** How often `path` was asked for. */
+  const reads = (path: string) => requested.filter((p) => p === path).length;
+
+  it('cancelling an order (after the confirmation) fetches the order list again', async () => {
+    renderPage(<OrderListPage />);
+    fireEvent.click(await screen.findByTestId('order-cancel'));
+    fireEvent.click(await screen.findByTestId('cancel-confirm-ok'));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Order cancelled');
+    expect(writes()).toEqual(['/api/billing/orders/ORDERCODE0001/cancel']);
+    await waitFor(() => expect(screen.getByTestId('order-item').getAttribute('data-status')).toBe('cancelled'));
+    expect(reads('/api/billing/orders')).toBe(2);
+  });
+
+  it('an order that blocks a new one is offered, and buying refetches the prices', async () => {
+    renderPage(<BuyCenterPage />);
+    await screen.findByTestId('vip-channel-wechat');
+    fireEvent.click(screen.getByTestId('vip-buy'));
+    await screen.findByTestId('pay-existing');
+    expect(screen.getByTestId('pay-order').getAttribute('data-order-code')).toBe('ORDERCODE0001');
+    await waitFor(() => expect(reads('/api/billing/groups')).toBe(2));
+  });
+
+  it('buying offline fails at once with its message instead of waiting behind the progress dialog', async () => {
+    buyFails = true;
+    renderPage(<BuyCenterPage />);
+    await screen.findByTestId('vip-channel-wechat');
+    // TanStack Query holds a write made offline until the device is online again, unless told otherwise.
+    onlineManager.setOnline(false);
+    fireEvent.click(screen.getByTestId('vip-buy'));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Network error');
+    await waitFor(() => expect(screen.queryByTestId('pay-generating')).toBeNull());
+    expect(writes()).toEqual(['/api/billing/buy']);
   });
 });
 
