@@ -1,12 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import fs from 'node:fs';
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status','utf8'))[1])/1024|0;
-const r0 = rss();
 const extra = process.argv.slice(3).flatMap(a => ['-c', a]);
+const r0 = rss();
 const db = new PGlite({ dataDir: process.argv[2], startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', ...extra] });
 await db.waitReady;
 const r1 = rss();
 for (let i = 0; i < 200; i++) await db.query('select vod_id, vod_name from mac_vod order by vod_hits desc limit 20');
-const r2 = rss();
-await new Promise(r => setTimeout(r, 8000));
-console.log(process.execArgv.join(' '), extra.join(' '), 'node', r0, 'open', r1, 'queries', r2, 'later', rss());
+await new Promise(r => setTimeout(r, 3000));
+console.log(extra.join(' ') || 'default', 'base', r0, 'open', r1, 'after', rss(), 'ext', process.memoryUsage().external/1048576|0);
+process.exit(0);

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/config.ts';
 import { installJobs } from './core/jobs.ts';
@@ -29,6 +30,10 @@ async function main() {
   }
   if ((role === 'api' || role === 'worker') && !config.databaseUrl) {
     throw new Error(`ROLE=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process, use all`);
+  }
+  // Read by V8 at each full collection, so it applies from here on (config.ts heapGrowingPercentOf).
+  if (config.heapGrowingPercent !== undefined) {
+    v8.setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
   }
   const serves = role !== 'worker';
   const liveDemo = liveDemoEnabled(); // validated before anything starts

@@ -24,3 +24,19 @@ describe('DEMO_CONTENT', () => {
     expect(() => loadConfig({ DEMO_CONTENT: 'maybe' })).toThrow(/DEMO_CONTENT/);
   });
 });
+
+describe('HEAP_GROWING_PERCENT', () => {
+  it('is 30 on the embedded database and V8 own with PostgreSQL', () => {
+    expect(loadConfig({}).heapGrowingPercent).toBe(30);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/db' }).heapGrowingPercent).toBeUndefined();
+  });
+
+  it('is what the variable says, 0 meaning V8 own', () => {
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '50' }).heapGrowingPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1/db', HEAP_GROWING_PERCENT: '40' }).heapGrowingPercent,
+    ).toBe(40);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-1' })).toThrow(/HEAP_GROWING_PERCENT/);
+  });
+});
