@@ -29,8 +29,8 @@ let built = false;
 /**
  * The environment variables and Node flags of the server's production command, read from apps/server/package.json's
  * `start` script (`VAR=value ... node <flags> dist/main.js`), so the bench measures the process `npm start` runs:
- * `MALLOC_ARENA_MAX=2` (glibc keeps one 64 MB arena per thread that ever allocated, e.g. argon2 hashing in the thread
- * pool, resident after the work) and `--max-semi-space-size` (V8's young generation).
+ * `MALLOC_ARENA_MAX=2` and glibc's mmap and trim thresholds (docs/operations.md "Memory") and
+ * `--max-semi-space-size` (V8's young generation).
  */
 export function productionCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/server/package.json'), 'utf8')) as {

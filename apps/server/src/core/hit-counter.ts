@@ -4,7 +4,8 @@
  * REDIS_URL). The window of a key starts at its first hit.
  */
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { growingLru } from './lru.ts';
 
 /**
  * Keys an in-process limiter keeps (the LRU's `max`). lru-cache allocates its arrays for `max` entries up front
@@ -22,7 +23,7 @@ export interface HitCounter {
 export class MemoryHitCounter implements HitCounter {
   private hits: LRUCache<string, { n: number }>;
   constructor(windowMs: number) {
-    this.hits = new LRUCache({ max: MEMORY_KEYS_MAX, ttl: windowMs });
+    this.hits = growingLru(MEMORY_KEYS_MAX, { ttl: windowMs });
   }
   async hit(key: string): Promise<number> {
     const entry = this.hits.get(key);

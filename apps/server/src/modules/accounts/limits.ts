@@ -14,8 +14,9 @@
 
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { MEMORY_KEYS_MAX } from '../../core/hit-counter.ts';
+import { growingLru } from '../../core/lru.ts';
 
 /** Counts failures per key within a fixed window that starts with the first failure. */
 export interface FailureCounter {
@@ -36,7 +37,7 @@ export class MemoryFailureCounter implements FailureCounter {
     readonly max: number,
     readonly windowMs: number,
   ) {
-    this.hits = new LRUCache({ max: MEMORY_KEYS_MAX, ttl: windowMs, ttlAutopurge: false });
+    this.hits = growingLru(MEMORY_KEYS_MAX, { ttl: windowMs, ttlAutopurge: false });
   }
   async blocked(key: string): Promise<boolean> {
     return (this.hits.get(key)?.n ?? 0) >= this.max;

@@ -11,7 +11,8 @@
  * {@link SESSION_CACHE_QUIET_MS} after one, that user's sessions are read from the database and not cached again
  * (a request in between would otherwise cache the row as it was before the commit).
  */
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { growingLru } from '../../core/lru.ts';
 
 /** How long a session's caller is served from memory without reading the database (ms). */
 export const SESSION_CACHE_TTL_MS = 10_000;
@@ -33,11 +34,10 @@ export interface CachedCaller {
 export class SessionCache {
   private readonly byHash: LRUCache<string, CachedCaller>;
   private readonly byUser = new Map<number, Set<string>>();
-  private readonly quiet = new LRUCache<number, true>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_QUIET_MS });
+  private readonly quiet = growingLru<number, true>(SESSION_CACHE_MAX, { ttl: SESSION_CACHE_QUIET_MS });
 
   constructor(ttlMs = SESSION_CACHE_TTL_MS, max = SESSION_CACHE_MAX) {
-    this.byHash = new LRUCache<string, CachedCaller>({
-      max,
+    this.byHash = growingLru<string, CachedCaller>(max, {
       ttl: ttlMs,
       dispose: (entry, hash) => {
         const hashes = this.byUser.get(entry.user_id);

@@ -10,9 +10,9 @@
  */
 import { type CommunityMute, CommunitySettings, type CommunityWriteKind, ErrorCode } from '@openvod/contract';
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
 import { AppError, notFound, unauthorized } from '../../core/errors.ts';
 import { type HitCounter, MEMORY_KEYS_MAX } from '../../core/hit-counter.ts';
+import { growingLru } from '../../core/lru.ts';
 import { getSettings, setSetting } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../accounts/accounts.service.ts';
@@ -35,7 +35,7 @@ export interface OnceStore {
 
 /** {@link OnceStore} in this process (an LRU of at most {@link MEMORY_KEYS_MAX} keys). */
 export class MemoryOnceStore implements OnceStore {
-  private keys = new LRUCache<string, true>({ max: MEMORY_KEYS_MAX, ttlAutopurge: false });
+  private keys = growingLru<string, true>(MEMORY_KEYS_MAX, { ttlAutopurge: false });
   async claim(key: string, ttlMs: number): Promise<boolean> {
     if (this.keys.has(key)) return false;
     this.keys.set(key, true, { ttl: ttlMs });

@@ -22,6 +22,7 @@
  */
 import type { Player, SpecialTypes } from '@openvod/contract';
 import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../core/lru.ts';
 import { getSettings } from '../../core/settings.ts';
 import type { Db } from '../../db/client.ts';
 import * as cat from './catalogue.repo.ts';
@@ -107,11 +108,11 @@ export async function cachedJson(
 
 export class CatalogueCache {
   /** Ready response texts (lists, home, related, topics, suggestions, hot searches, day cover) by request. */
-  private responses = new LRUCache<string, CachedJson>({ max: 2000, ttl: CACHE_TTL_MS });
+  private responses = growingLru<string, CachedJson>(2000, { ttl: CACHE_TTL_MS });
   /** getDetail's texts per title ({@link DetailEntry}). */
-  readonly details = new LRUCache<number, DetailEntry>({ max: 5000, ttl: CACHE_TTL_MS });
+  readonly details = growingLru<number, DetailEntry>(5000, { ttl: CACHE_TTL_MS });
   private groupCache = new LRUCache<number, { ids: Set<number> }>({ max: 100, ttl: GROUP_TTL_MS });
-  private countCache = new LRUCache<string, number>({ max: 5000, ttl: COUNT_TTL_MS });
+  private countCache = growingLru<string, number>(5000, { ttl: COUNT_TTL_MS });
   private typesCache = new LRUCache<'all', TypeRow[]>({ max: 1, ttl: CACHE_TTL_MS });
   /** The special category ids: asked by the quotas module on every watch-entry write, so kept like the types. */
   private specialCache = new LRUCache<'all', SpecialTypes>({ max: 1, ttl: CACHE_TTL_MS });

@@ -18,7 +18,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../../core/lru.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +74,7 @@ export class MediaSigner {
    * every request. The keys are the catalogue cache's own strings (modules/content/catalogue-cache.ts), so a lookup
    * is one hash already computed and an identity compare.
    */
-  private readonly signedTexts = new LRUCache<string, { exp: number; bytes: Buffer }>({ max: SIGNED_TEXTS_MAX });
+  private readonly signedTexts = growingLru<string, { exp: number; bytes: Buffer }>(SIGNED_TEXTS_MAX);
 
   constructor(
     /** The HMAC key, read once on first use (app.ts: MEDIA_URL_SECRET or the generated one in app_setting). */

@@ -19,9 +19,9 @@
  */
 import type { Locale, MapConfig, Place, PlaceRegion, PlacesSettings, SavePlacesSettingsBody } from '@openvod/contract';
 import { ErrorCode } from '@openvod/contract';
-import { LRUCache } from 'lru-cache';
 import { AppError } from '../../core/errors.ts';
 import type { Invalidation } from '../../core/invalidation.ts';
+import { growingLru } from '../../core/lru.ts';
 import type { Db } from '../../db/client.ts';
 import { FetchError, safeGetText } from '../../lib/safe-fetch.ts';
 import * as repo from './places.repo.ts';
@@ -75,7 +75,7 @@ function acceptLanguage(locale: Locale): string {
 
 export class PlacesService {
   private cached: { at: number; value: PlacesSettings } | undefined;
-  private readonly answers = new LRUCache<string, { value: unknown }>({ max: 5000, ttl: CACHE_TTL_MS });
+  private readonly answers = growingLru<string, { value: unknown }>(5000, { ttl: CACHE_TTL_MS });
   /** When the next request to a one-per-second geocoder may leave (ms since the epoch). */
   private nextSlot = 0;
 

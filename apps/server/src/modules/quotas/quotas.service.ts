@@ -47,6 +47,7 @@ import {
 } from '@openvod/contract';
 import { LRUCache } from 'lru-cache';
 import { AppError, notFound } from '../../core/errors.ts';
+import { growingLru } from '../../core/lru.ts';
 import type { Db } from '../../db/client.ts';
 import { GROUP_GUEST, type UserRow } from '../accounts/accounts.service.ts';
 import { effectiveRights, isGuestAccount, quotaGroupOf } from '../accounts/index.ts';
@@ -98,7 +99,7 @@ const REFUSALS: Partial<Record<PopedomReason, () => AppError>> = {
 
 export class QuotasService {
   /** (user, operator day, title) whose watch-film task this process already tried (see payWatchFilm). */
-  private readonly watchPaid = new LRUCache<string, true>({ max: 20_000 });
+  private readonly watchPaid = growingLru<string, true>(20_000);
   /**
    * Group id → its `group_type` / `group_popedom` (undefined: missing or disabled), as {@link rightsOf} read them,
    * kept {@link GROUP_RIGHTS_TTL_MS}; dropped by {@link forgetGroupRights}.
@@ -115,7 +116,7 @@ export class QuotasService {
    * dropped by {@link forgetWatchRecords} (the index.ts wires it to those changes, in every process). Absences are
    * not kept: the view taken a moment later must open the title at once.
    */
-  private readonly watchRecords = new LRUCache<string, true>({ max: 20_000, ttl: WATCH_RECORD_TTL_MS });
+  private readonly watchRecords = growingLru<string, true>(20_000, { ttl: WATCH_RECORD_TTL_MS });
   /** Raised by {@link forgetWatchRecords}: a read begun before it is not kept. */
   private watchRecordsGeneration = 0;
 
