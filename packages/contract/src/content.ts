@@ -188,11 +188,38 @@ export const DataWithTypeResponse = ok({ list: z.array(TypeBlock) });
 export type DataWithTypeResponse = z.infer<typeof DataWithTypeResponse>;
 
 /** Home page in one call: slideshow (level 9), hot (hits), recommended (level 1-8) and a block per top category. */
+/**
+ * A title as the home page's cards and slideshow show it (getHome): its category, names, pictures, remarks, cast,
+ * score, year and genres, without the list fields no home card shows (director, area, language, pinyin, episode
+ * counts, level, hits, blurb, time). The home page is the first call of every launch; this keeps it some 40% smaller
+ * than full {@link VodItem}s. The category lists (`data`, `dataWithType`) keep the full items.
+ */
+export const HomeVod = VodItem.pick({
+  vod_id: true,
+  type_id: true,
+  type_id_1: true,
+  type_name: true,
+  vod_name: true,
+  vod_sub: true,
+  vod_pic: true,
+  vod_pic_slide: true,
+  vod_remarks: true,
+  vod_actor: true,
+  vod_score: true,
+  vod_year: true,
+  vod_class: true,
+});
+export type HomeVod = z.infer<typeof HomeVod>;
+
+/** A category's block on the home page: its newest titles as {@link HomeVod} cards. */
+export const HomeBlock = z.object({ type_id: z.number().int(), type_name: z.string(), list: z.array(HomeVod) });
+export type HomeBlock = z.infer<typeof HomeBlock>;
+
 export const HomeResponse = ok({
-  slide: z.array(VodItem),
-  hot: z.array(VodItem),
-  recommend: z.array(VodItem),
-  blocks: z.array(TypeBlock),
+  slide: z.array(HomeVod),
+  hot: z.array(HomeVod),
+  recommend: z.array(HomeVod),
+  blocks: z.array(HomeBlock),
 });
 export type HomeResponse = z.infer<typeof HomeResponse>;
 

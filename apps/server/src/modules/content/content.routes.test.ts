@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { HomeVod } from '@openvod/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { macType, macVod } from '../../db/schema/index.ts';
@@ -144,6 +145,12 @@ describe('dataWithType and getHome', () => {
     expect(body.recommend.length).toBeGreaterThan(0);
     // Only categories with titles get a block (综艺 and 动漫 have none here).
     expect(body.blocks.map((b: { type_name: string }) => b.type_name)).toEqual(['电影', '连续剧', '未知']);
+    // Home cards carry what they show, not the whole list item (contract HomeVod).
+    const cardKeys = Object.keys(HomeVod.shape).sort();
+    for (const v of [...body.slide, ...body.hot, ...body.recommend, ...body.blocks[0].list]) {
+      expect(Object.keys(v).sort()).toEqual(cardKeys);
+    }
+    expect(cardKeys).not.toContain('vod_blurb');
   });
 });
 

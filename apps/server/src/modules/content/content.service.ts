@@ -16,12 +16,14 @@ import {
   DetailForUserResponse,
   ErrorCode,
   type HomeResponse,
+  HomeVod,
   type Player,
   type RelatedResponse,
   type ScoreResponse,
   type SpecialTypes,
   type TypeBlock,
   type TypeListWithPermissionResponse,
+  type VodItem,
   type VodOrder,
 } from '@openvod/contract';
 import { DateTime } from 'luxon';
@@ -309,13 +311,15 @@ export class ContentService {
         this.blocks(undefined, 6, 'time').then((all) => all.filter((b) => b.list.length > 0)),
       ]);
       const recommend = rec.length ? rec : await repo.listVodRows(this.db, { disabled_types }, 'time', 1, 12);
+      // Home cards carry only what they show (contract HomeVod); zod's parse drops the other fields.
+      const cards = (list: VodItem[]): HomeVod[] => list.map((v) => HomeVod.parse(v));
       return {
         code: 1,
         msg: 'ok',
-        slide: slide.map(repo.toItem),
-        hot: hot.map(repo.toItem),
-        recommend: recommend.map(repo.toItem),
-        blocks,
+        slide: cards(slide.map(repo.toItem)),
+        hot: cards(hot.map(repo.toItem)),
+        recommend: cards(recommend.map(repo.toItem)),
+        blocks: blocks.map((b) => ({ ...b, list: cards(b.list) })),
       };
     });
   }
