@@ -1,5 +1,6 @@
+import { LANGUAGE_NAMES } from '@openvod/contract';
 import { Button, Dropdown } from 'antd';
-import { ACCEPT_LANGUAGE, LANGS, LANGUAGE_NAMES, useI18n } from './i18n.ts';
+import { ACCEPT_LANGUAGE, LANGS, useI18n } from './i18n.ts';
 
 /** A globe, 1em, in the colour of the text around it. */
 function Globe() {
@@ -14,7 +15,7 @@ function Globe() {
 
 /**
  * The console's language picker: a button naming the current language, opening the 9 languages each by its own name
- * (i18n.ts LANGUAGE_NAMES). The button is `data-testid={testId}`, each entry `lang-<locale>` (`lang-ja-jp`); the
+ * (the contract's LANGUAGE_NAMES). The button is `data-testid={testId}`, each entry `lang-<locale>` (`lang-ja-jp`); the
  * choice is remembered (i18n.ts setLang).
  */
 export function LanguagePicker({ testId, link = false }: { testId: string; link?: boolean }) {

@@ -41,22 +41,6 @@ export type Lang = Locale;
 export const LANGS: readonly Lang[] = LOCALES;
 
 /**
- * Each language by its own name, shown the same whatever the chosen language: the viewer app's names
- * (apps/web/src/features/settings/languages.ts).
- */
-export const LANGUAGE_NAMES: Record<Lang, string> = {
-  'zh-cn': '简体中文',
-  'zh-tw': '繁體中文',
-  'en-us': 'English',
-  'fr-fr': 'Français',
-  'de-de': 'Deutsch',
-  'es-es': 'Español',
-  'pt-pt': 'Português',
-  'ja-jp': '日本語',
-  'ko-kr': '한국어',
-};
-
-/**
  * The `Accept-Language` value (and `<html lang>`) of each console language: the server answers errors in the
  * caller's language (contract matchLocale).
  */

@@ -3,6 +3,22 @@ export const LOCALES = ['zh-cn', 'zh-tw', 'en-us', 'fr-fr', 'de-de', 'es-es', 'p
 export type Locale = (typeof LOCALES)[number];
 export const SOURCE_LOCALE: Locale = 'zh-cn';
 
+/**
+ * Each interface language by its own name, shown the same whatever the chosen language: the viewer app's language
+ * setting (apps/web/src/features/settings/SettingsPage.tsx) and the console's picker (apps/admin/src/LanguagePicker.tsx).
+ */
+export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
+  'zh-cn': '简体中文',
+  'zh-tw': '繁體中文',
+  'en-us': 'English',
+  'fr-fr': 'Français',
+  'de-de': 'Deutsch',
+  'es-es': 'Español',
+  'pt-pt': 'Português',
+  'ja-jp': '日本語',
+  'ko-kr': '한국어',
+};
+
 /** Pick the best supported locale for a BCP 47 tag or an Accept-Language header; zh-cn when nothing matches. */
 export function matchLocale(input: string | undefined | null): Locale {
   if (!input) return SOURCE_LOCALE;

@@ -1,4 +1,4 @@
-import { guestCredentials } from '@openvod/contract';
+import { guestCredentials, LANGUAGE_NAMES } from '@openvod/contract';
 import { useMemo } from 'react';
 import { DeletionNotice } from '../../features/account/DeletionNotice';
 import { maskPhone } from '../../features/account/phone';
@@ -6,7 +6,6 @@ import { useCommentUserCount } from '../../features/comments';
 import { activeTaskCount, useDownloadManager, useDownloadTasks } from '../../features/downloads';
 import { GBOOK_PATHS, useGbookUnread } from '../../features/gbook';
 import MePage from '../../features/me/MePage';
-import { LANGUAGE_NAMES } from '../../features/settings/languages';
 import { FriendCounts, ScanButton } from '../../features/social';
 import { paths } from '../../lib/routes';
 import { isGuestUser, useSession } from '../../lib/session';

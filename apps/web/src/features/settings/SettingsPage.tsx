@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@openvod/contract';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '@openvod/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, Switch } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -14,7 +14,6 @@ import { DocumentPopup } from '../../ui/DocumentPopup';
 import { confirm, toast, toastError } from '../../ui/feedback';
 import { CheckIcon, ChevronRightIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
-import { LANGUAGE_NAMES } from './languages';
 import styles from './SettingsPage.module.css';
 
 type Doc = 'disclaimer' | 'agreement' | 'privacy';
