@@ -296,9 +296,9 @@ test.describe
       await expect(page.getByTestId('sign-out')).toBeVisible();
       await page.goto('/admin/#/ads');
       await expect(page.getByTestId('ads-page')).toBeVisible();
-      if (await page.getByRole('button', { name: 'English' }).isVisible()) {
-        await page.getByRole('button', { name: 'English' }).click();
-      }
+      // The console starts in Chinese; its language picker (apps/admin/src/LanguagePicker.tsx) switches to English.
+      await page.getByTestId('lang-toggle').click();
+      await page.getByTestId('lang-en-us').click();
       await expect(page.getByRole('columnheader', { name: 'Impressions' })).toBeVisible();
       await page.getByTestId('ads-slot-select').click();
       await page.getByTitle('2 Banner').click();
