@@ -190,8 +190,9 @@ async function main() {
       // Danmaku (danmaku.ts): delivery between two browser contexts.
       if (ONLY === '' || ONLY === 'danmaku') Object.assign(out, await danmakuDeliveryBench(base));
       if (ONLY !== 'danmaku' && ONLY !== 'throughput') {
-        writeBarePage(path.join(dataDir, 'media'));
-        const t = await ttff(base, id, url, TTFF_RUNS, viewer);
+        const bareDir = path.join(TMP, 'bare');
+        writeBarePage(bareDir);
+        const t = await ttff(base, id, url, TTFF_RUNS, viewer, bareDir);
         out.ttff_app_vs_bare = round(t.ratio);
         out.home_initial_js_gz_kb = t.homeJsKb;
       }

@@ -1,7 +1,7 @@
 /**
  * Time to first frame (issue 5 target `ttff_app_vs_bare` <= 1.3; research/player.md "TTFF ... pre-roll excluded"):
  * Debian's Chromium opens the app's title page `detail/mov-detail` with no ad and, interleaved run by run, a bare
- * hls.js page on the same ffmpeg-made HLS stream served by the same server (DATA_DIR/media/bench/bare.html). The
+ * hls.js page on the same ffmpeg-made HLS stream from the same server (the page itself under its origin, `/bench-bare/`). The
  * first frame is the first requestVideoFrameCallback after `playing`, in ms since navigation start
  * (`performance.now()`); each side's median over `runs` fresh contexts, and the ratio app / bare.
  *
@@ -27,9 +27,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, log, ROOT } from './common.ts';
 /** Environment of the bench server for this part: no player ad. */
 export const TTFF_SERVER_ENV = { DEMO_ADS: '0' } as const;
 
-/** A bare hls.js page on the same stream, served by the same server from `mediaDir`/bench. */
-export function writeBarePage(mediaDir: string) {
-  const dir = path.join(mediaDir, 'bench');
+/**
+ * Where the bare page is asked for: under the app server's origin, so its playlist and segment requests are as
+ * same-origin as the app's, but answered by the browser context from {@link writeBarePage}'s folder (the server's
+ * /media/ serves media files only: apps/server/src/modules/media/signed-urls.ts `mediaKind`).
+ */
+const BARE_PATH = '/bench-bare/';
+
+/** A bare hls.js page on the same stream, written into `dir` (bench/.tmp/bare) for {@link ttff} to serve. */
+export function writeBarePage(dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   const require = createRequire(path.join(ROOT, 'apps/web/package.json'));
   fs.copyFileSync(require.resolve('hls.js/dist/hls.min.js'), path.join(dir, 'hls.min.js'));
@@ -92,6 +98,7 @@ export async function ttff(
   streamUrl: string,
   runs: number,
   viewer: Viewer,
+  bareDir: string,
 ): Promise<TtffResult> {
   await assertNoPlayerAd(base);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -99,9 +106,16 @@ export async function ttff(
   const session = JSON.stringify({ state: { token: viewer.token, user: viewer.info }, version: 1 });
   try {
     const measure = async (url: string) => {
-      const isApp = !url.includes('/media/bench/');
+      const isApp = !url.includes(BARE_PATH);
       if (isApp) await forgetWatch(base, vodId, viewer);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      if (!isApp) {
+        await context.route(`${base}${BARE_PATH}**`, async (route) => {
+          const name = path.basename(new URL(route.request().url()).pathname);
+          const type = name.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8';
+          await route.fulfill({ status: 200, contentType: type, body: fs.readFileSync(path.join(bareDir, name)) });
+        });
+      }
       await context.addInitScript(TTFF_PROBE);
       if (isApp) {
         await context.addInitScript((value: string) => {
@@ -144,7 +158,7 @@ export async function ttff(
       return value;
     };
     const appUrl = `${base}/#/pages/detail/mov-detail?id=${vodId}`;
-    const bareUrl = `${base}/media/bench/bare.html?src=${encodeURIComponent(streamUrl)}`;
+    const bareUrl = `${base}${BARE_PATH}bare.html?src=${encodeURIComponent(streamUrl)}`;
     // Scripts the home route loads in a fresh profile (first visit, so the privacy sheet's code counts too).
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
