@@ -98,3 +98,29 @@ export function percentile(xs: number[], p: number): number {
 }
 
 export const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** A bench member's session: its token and user info (the login or registration answer). */
+export interface BenchMember {
+  token: string;
+  info: { user_id: number; user_name: string } & Record<string, unknown>;
+}
+
+/**
+ * Sign in bench member `name` (password bench123), registering it the first time. The bench keeps its members across
+ * runs: the server allows a few registrations per network and day (the accounts setting `reg_ip_daily_limit`), and
+ * every bench request comes from 127.0.0.1.
+ */
+export async function benchMember(base: string, name: string): Promise<BenchMember> {
+  const body = { user_name: name, user_pwd: 'bench123', user_pwd2: 'bench123' };
+  const post = (p: string) =>
+    fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  let res = await post('/api/user/login');
+  if (!res.ok) res = await post('/api/user/reg');
+  const json = (await res.json()) as BenchMember & { code: number; msg: string };
+  if (json.code !== 1) throw new Error(`bench user ${name}: ${json.msg}`);
+  return { token: json.token, info: json.info };
+}

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, log, percentile, ROOT } from './common.ts';
+import { type BenchMember, benchMember, CHROMIUM_ARGS, CHROMIUM_PATH, log, percentile, ROOT } from './common.ts';
 
 const FPS_SECONDS = Number(process.env.BENCH_DANMAKU_SECONDS ?? 10);
 const SENDS = Number(process.env.BENCH_DANMAKU_SENDS ?? 20);
@@ -125,26 +125,7 @@ export async function danmakuFps(browser?: Browser): Promise<FpsResult> {
   }
 }
 
-interface Session {
-  token: string;
-  info: { user_id: number; user_name: string };
-}
-
-/** Sign in (or register once) a bench user through the public API. */
-async function benchUser(base: string, name: string): Promise<Session> {
-  const body = { user_name: name, user_pwd: 'bench123', user_pwd2: 'bench123' };
-  const post = (p: string) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  let res = await post('/api/user/login');
-  if (!res.ok) res = await post('/api/user/reg');
-  const json = (await res.json()) as Session & { code: number; msg: string };
-  if (json.code !== 1) throw new Error(`bench user ${name}: ${json.msg}`);
-  return json;
-}
+type Session = BenchMember;
 
 /**
  * A video-on-demand title of one episode (not the live channel, not a wallpaper; a series would move on to its next
@@ -226,8 +207,8 @@ export async function danmakuDelivery(base: string, browser?: Browser): Promise<
   const b = browser ?? (await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }));
   try {
     const ep = await benchEpisode(base);
-    const sender = await benchUser(base, 'benchdm1');
-    const receiver = await benchUser(base, 'benchdm2');
+    const sender = await benchMember(base, 'benchdm1');
+    const receiver = await benchMember(base, 'benchdm2');
     const rPage = await openEpisode(b, base, receiver, ep, true);
     const sPage = await openEpisode(b, base, sender, ep);
     await rPage.evaluate(() => {

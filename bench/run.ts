@@ -36,7 +36,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { catalogueBench } from './catalogue.ts';
-import { log, ROOT, startServer, stopServer } from './common.ts';
+import { benchMember, log, ROOT, startServer, stopServer } from './common.ts';
 import { communityBench } from './community.ts';
 import { danmakuDeliveryBench, danmakuFpsBench } from './danmaku.ts';
 import { offlineBench } from './offline.ts';
@@ -132,18 +132,8 @@ async function findVod(base: string, name: string, viewer: Viewer): Promise<{ id
   return { id, url: detail.info.sources[0]?.episodes[0]?.url ?? '' };
 }
 
-/** Register the member the TTFF bench opens the title as (one registration per bench run). */
-async function signUpViewer(base: string): Promise<Viewer> {
-  const name = `bench${Date.now().toString(36)}`;
-  const res = await fetch(`${base}/api/user/reg`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name: name, user_pwd: 'bench123', user_pwd2: 'bench123' }),
-  });
-  if (!res.ok) throw new Error(`bench viewer registration failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { token: string; info: Viewer['info'] };
-  return { token: body.token, info: body.info };
-}
+/** The member the throughput and TTFF parts run as (common.ts benchMember: kept across runs). */
+const signUpViewer = (base: string): Promise<Viewer> => benchMember(base, 'benchviewer');
 
 /** Resident memory of a process in MB (Linux /proc), or NaN when it cannot be read. */
 function rssMb(pid: number | undefined): number {
