@@ -1,6 +1,6 @@
-import { LANGUAGE_NAMES } from '@openvod/contract';
+import { LANGUAGE_NAMES, localeTag } from '@openvod/contract';
 import { Button, Dropdown } from 'antd';
-import { ACCEPT_LANGUAGE, LANGS, useI18n } from './i18n.ts';
+import { LANGS, useI18n } from './i18n.ts';
 
 /** A globe, 1em, in the colour of the text around it. */
 function Globe() {
@@ -29,7 +29,7 @@ export function LanguagePicker({ testId, link = false }: { testId: string; link?
         items: LANGS.map((l) => ({
           key: l,
           label: (
-            <span lang={ACCEPT_LANGUAGE[l]} data-testid={`lang-${l}`}>
+            <span lang={localeTag(l)} data-testid={`lang-${l}`}>
               {LANGUAGE_NAMES[l]}
             </span>
           ),
@@ -49,7 +49,7 @@ export function LanguagePicker({ testId, link = false }: { testId: string; link?
         title={t('nav.language')}
         data-testid={testId}
       >
-        <span lang={ACCEPT_LANGUAGE[lang]}>{LANGUAGE_NAMES[lang]}</span>
+        <span lang={localeTag(lang)}>{LANGUAGE_NAMES[lang]}</span>
       </Button>
     </Dropdown>
   );

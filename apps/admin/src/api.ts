@@ -3,6 +3,8 @@
  * operation's method to its path and returns its response type. Console calls carry `authorcode`; a 401 ends the
  * session (the router then shows the sign-in page).
  */
+
+import { localeTag } from '@openvod/contract';
 import {
   type CallArgs,
   type CallBody,
@@ -13,7 +15,7 @@ import {
   type Op,
   resolveCall,
 } from '@openvod/contract/client';
-import { ACCEPT_LANGUAGE, getLang } from './i18n.ts';
+import { getLang } from './i18n.ts';
 import { clearSession, getToken } from './session.ts';
 
 /** The console's operations: every `admin*` operation of the contract. */
@@ -84,7 +86,7 @@ async function transmit(
 function consoleHeaders(req: CallRequest): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Accept-Language': ACCEPT_LANGUAGE[getLang()],
+    'Accept-Language': localeTag(getLang()),
     ...req.headers,
   };
   const token = getToken();

@@ -9,7 +9,7 @@
  * placeholders, and that every key literal passed to `t` in src exists. All 9 are bundled: the console is one
  * download for operators, and a language switch needs no request.
  */
-import { LOCALES, type Locale } from '@openvod/contract';
+import { LOCALES, type Locale, localeTag } from '@openvod/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import 'dayjs/locale/es';
@@ -39,22 +39,6 @@ export type Lang = Locale;
 
 /** The console's languages, in the order of the viewer app's language setting (contract LOCALES). */
 export const LANGS: readonly Lang[] = LOCALES;
-
-/**
- * The `Accept-Language` value (and `<html lang>`) of each console language: the server answers errors in the
- * caller's language (contract matchLocale).
- */
-export const ACCEPT_LANGUAGE: Record<Lang, string> = {
-  'zh-cn': 'zh-CN',
-  'zh-tw': 'zh-TW',
-  'en-us': 'en-US',
-  'fr-fr': 'fr-FR',
-  'de-de': 'de-DE',
-  'es-es': 'es-ES',
-  'pt-pt': 'pt-PT',
-  'ja-jp': 'ja-JP',
-  'ko-kr': 'ko-KR',
-};
 
 /** Whether a value (a stored choice, i18next's language) is one of the 9 languages. */
 export function isLang(value: unknown): value is Lang {
@@ -134,7 +118,7 @@ export function setLang(lang: Lang): void {
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
-  document.documentElement.lang = ACCEPT_LANGUAGE[lang];
+  document.documentElement.lang = localeTag(lang);
   void i18n.changeLanguage(lang);
 }
 

@@ -1,11 +1,12 @@
 import 'antd/dist/reset.css';
 import './console.css';
+import { localeTag } from '@openvod/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { ACCEPT_LANGUAGE, getLang } from './i18n.ts';
+import { getLang } from './i18n.ts';
 
-document.documentElement.lang = ACCEPT_LANGUAGE[getLang()];
+document.documentElement.lang = localeTag(getLang());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');

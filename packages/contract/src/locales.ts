@@ -4,6 +4,15 @@ export type Locale = (typeof LOCALES)[number];
 export const SOURCE_LOCALE: Locale = 'zh-cn';
 
 /**
+ * The BCP 47 tag of a locale (zh-cn -> zh-CN): the apps' `<html lang>` and the console's Accept-Language, which
+ * {@link matchLocale} maps back to the locale.
+ */
+export function localeTag(locale: Locale): string {
+  const [lang, region] = locale.split('-');
+  return region ? `${lang}-${region.toUpperCase()}` : locale;
+}
+
+/**
  * Each interface language by its own name, shown the same whatever the chosen language: the viewer app's language
  * setting (apps/web/src/features/settings/SettingsPage.tsx) and the console's picker (apps/admin/src/LanguagePicker.tsx).
  */

@@ -1,17 +1,11 @@
-import { type Locale, SOURCE_LOCALE } from '@openvod/contract';
+import { type Locale, localeTag, SOURCE_LOCALE } from '@openvod/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiTranslator } from './api';
 import { loadMessages } from './messages';
 
-/** BCP 47 tag for `<html lang>` (zh-cn -> zh-CN). */
-export function htmlLang(locale: Locale): string {
-  const [lang, region] = locale.split('-');
-  return region ? `${lang}-${region.toUpperCase()}` : locale;
-}
-
 function applyDocumentLang(locale: Locale): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = localeTag(locale);
 }
 
 export const i18n = i18next;
