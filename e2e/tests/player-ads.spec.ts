@@ -28,12 +28,20 @@ const video = (page: Page) => page.getByTestId('player-video');
  * Records what the episode's `<video>` (the boot script's early player, then the page's) does, by its events:
  * `window.__episodeLog` gets `play`, `playing`, `timeupdate` and `volumechange` with the element's time, paused and
  * muted state, and whether the test had already ended the pre-roll (`window.__prerollOver`, set before its skip).
+ * `window.__countdown` gets each number the pre-roll's countdown shows, in order, as the page draws it (a
+ * MutationObserver: a poll from the test could miss a one-second value on a busy machine).
  */
 async function recordEpisode(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __episodeLog: unknown[]; __prerollOver: boolean };
+    const w = window as unknown as { __episodeLog: unknown[]; __prerollOver: boolean; __countdown: number[] };
     w.__episodeLog = [];
     w.__prerollOver = false;
+    w.__countdown = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="preroll-countdown"]')?.textContent ?? '';
+      const shown = text.match(/\d+/)?.[0];
+      if (shown !== undefined && w.__countdown.at(-1) !== Number(shown)) w.__countdown.push(Number(shown));
+    }).observe(document, { subtree: true, childList: true, characterData: true });
     for (const type of ['play', 'playing', 'timeupdate', 'volumechange']) {
       document.addEventListener(
         type,
@@ -98,8 +106,12 @@ test.describe
       expect(first).toBeGreaterThanOrEqual(3);
       expect(first).toBeLessThanOrEqual(5);
       await expect(page.getByTestId('preroll-skip')).toHaveCount(0);
-      // The countdown goes down one second at a time.
-      await expect.poll(seconds, { timeout: 3000 }).toBe(first - 1);
+      // The countdown goes down one second at a time: every number it showed is one less than the one before.
+      const shown = () => page.evaluate(() => (window as unknown as { __countdown: number[] }).__countdown);
+      await expect.poll(shown, { timeout: 3000 }).toContain(first - 1);
+      const values = await shown();
+      expect(values).toContain(first);
+      expect(values).toEqual(values.map((_, i) => (values[0] ?? 0) - i));
 
       // Meanwhile the episode is held: loaded and buffered, not playing.
       await expect
