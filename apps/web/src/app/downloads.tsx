@@ -1,7 +1,10 @@
 /**
  * The offline downloader composed into the app (issue 17): the engine (features/downloads/engine: IndexedDB,
- * hls-parser, the queue) is its own chunk, loaded once the launch has settled and the main thread is idle, so the
- * home route's first scripts stay without it while tasks a closed tab left running resume soon after the app opens.
+ * hls-parser, the queue) is its own chunk (~24 KB gzipped). A page that shows downloads loads it
+ * ({@link useDownloadsEngine}); at launch it is loaded only when a closed tab left tasks unfinished (the
+ * {@link UNFINISHED_KEY} mark this module keeps while the engine has queued or running tasks), once the launch has
+ * settled and the main thread is idle, so those tasks resume soon after the app opens and a viewer who downloads
+ * nothing never fetches it.
  * Its life events go to the server's downloads report (reportDownload; fire-and-forget, never holding a download).
  * Every route sees the manager through {@link DownloadManagerContext} (null until the chunk is in).
  */
@@ -12,6 +15,7 @@ import type { DownloadEvent, DownloadTask } from '../features/downloads/engine/t
 import type { HlsClass } from '../features/player/hlsEngine';
 import { whenLaunchSettled } from '../lib/launchState';
 import { currentUserId } from '../lib/session';
+import { readJson, removeKey, writeJson } from '../lib/storage';
 
 type Engine = typeof import('../features/downloads/engine');
 type Api = typeof import('../features/downloads/downloadsApi')['downloadsApi'];
@@ -28,6 +32,22 @@ function reporter(api: Api) {
   };
 }
 
+/**
+ * localStorage key present (`1`) while the engine has a task to resume: queued, calculating or downloading. Kept by
+ * {@link loadDownloadsEngine}'s subscription after every change of the tasks; read by {@link installDownloads}.
+ */
+export const UNFINISHED_KEY = 'openvod-downloads-unfinished';
+
+const UNFINISHED_STATES: ReadonlySet<string> = new Set(['queued', 'calculating', 'downloading']);
+
+/** Keep {@link UNFINISHED_KEY} in step with `tasks` (written only when it changes). */
+export function markUnfinished(tasks: readonly DownloadTask[]): void {
+  const unfinished = tasks.some((task) => UNFINISHED_STATES.has(task.state));
+  if (unfinished === (readJson<number>(UNFINISHED_KEY) === 1)) return;
+  if (unfinished) writeJson(UNFINISHED_KEY, 1);
+  else removeKey(UNFINISHED_KEY);
+}
+
 /** The engine's chunk; the first call loads it (a failure is retried by the next call). */
 export function loadDownloadsEngine(): Promise<Engine> {
   if (!loading) {
@@ -36,6 +56,8 @@ export function loadDownloadsEngine(): Promise<Engine> {
       import('../features/downloads/downloadsApi'),
     ]).then(([m, api]) => {
       m.downloads.onEvent = reporter(api.downloadsApi);
+      // Called first once the stored tasks are read, then after every change.
+      m.downloads.subscribe(() => markUnfinished(m.downloads.tasks()));
       loaded = m;
       for (const listener of onLoaded) listener(m);
       return m;
@@ -49,8 +71,9 @@ export function loadDownloadsEngine(): Promise<Engine> {
 }
 
 /**
- * Load the engine once the launch has settled and the page is idle (resumes what a closed tab left running); send
- * the watch progress saved offline whenever the network returns.
+ * Once the launch has settled and the page is idle: load the engine if tasks were left unfinished
+ * ({@link UNFINISHED_KEY}; they resume), and send the watch progress saved offline - again whenever the network
+ * returns.
  */
 export function installDownloads(): void {
   const flush = () => void import('./offlineProgress').then((m) => m.flushOfflineProgress());
@@ -59,9 +82,11 @@ export function installDownloads(): void {
     typeof requestIdleCallback === 'function' ? requestIdleCallback(cb, { timeout: 3000 }) : setTimeout(cb, 1000);
   void whenLaunchSettled().then(() =>
     idle(() => {
-      loadDownloadsEngine()
-        .then((m) => m.downloads.ready())
-        .catch(() => undefined);
+      if (readJson<number>(UNFINISHED_KEY) === 1) {
+        loadDownloadsEngine()
+          .then((m) => m.downloads.ready())
+          .catch(() => undefined);
+      }
       flush();
     }),
   );

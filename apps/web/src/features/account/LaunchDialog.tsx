@@ -1,10 +1,13 @@
-import { Dialog } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppConfigData } from '../../lib/appConfig';
-import { DocumentPopup } from '../../ui/DocumentPopup';
 import { ShieldIcon } from '../../ui/icons';
 import styles from './LaunchDialog.module.css';
+
+// Both come with antd-mobile's popup and its animation library: fetched when shown, so a first launch (the privacy
+// sheet below, our own markup) loads neither with the home page.
+const NoticeDialog = lazy(() => import('./NoticeDialog'));
+const DocumentPopup = lazy(() => import('../../ui/DocumentPopup').then((m) => ({ default: m.DocumentPopup })));
 
 interface LaunchDialogProps {
   kind: 'privacy' | 'notice';
@@ -20,24 +23,15 @@ interface LaunchDialogProps {
 export default function LaunchDialog({ kind, config, onAnswer }: LaunchDialogProps) {
   const { t } = useTranslation();
   const [doc, setDoc] = useState<'agreement' | 'privacy' | null>(null);
+  // Mounted from the first opening on, so it can animate its closing.
+  const [docOpened, setDocOpened] = useState(false);
+  const openDoc = (which: 'agreement' | 'privacy') => {
+    setDoc(which);
+    setDocOpened(true);
+  };
   const appName = config.app_short_name || t('app.name');
 
-  if (kind === 'notice') {
-    return (
-      <Dialog
-        visible
-        title={<span data-testid="notice-title">{config.notice_title || t('launch.noticeTitle')}</span>}
-        content={
-          <div className={styles.text} data-testid="notice-dialog">
-            {config.notice_desc}
-          </div>
-        }
-        closeOnAction
-        actions={[{ key: 'ok', text: <span data-testid="notice-ok">{t('launch.noticeOk')}</span> }]}
-        onAction={() => onAnswer(true)}
-      />
-    );
-  }
+  if (kind === 'notice') return <NoticeDialog config={config} onOk={() => onAnswer(true)} />;
 
   return (
     <>
@@ -55,10 +49,10 @@ export default function LaunchDialog({ kind, config, onAnswer }: LaunchDialogPro
         <div className={styles.text}>
           <p>{t('launch.privacyIntro', { name: appName })}</p>
           <p className={styles.links}>
-            <button type="button" className={styles.link} onClick={() => setDoc('agreement')}>
+            <button type="button" className={styles.link} onClick={() => openDoc('agreement')}>
               {t('account.userAgreementLink')}
             </button>
-            <button type="button" className={styles.link} onClick={() => setDoc('privacy')}>
+            <button type="button" className={styles.link} onClick={() => openDoc('privacy')}>
               {t('account.privacyPolicyLink')}
             </button>
           </p>
@@ -78,12 +72,16 @@ export default function LaunchDialog({ kind, config, onAnswer }: LaunchDialogPro
           </button>
         </div>
       </section>
-      <DocumentPopup
-        visible={doc !== null}
-        title={doc === 'privacy' ? t('account.privacyPolicy') : t('account.userAgreement')}
-        text={doc === 'privacy' ? config.app_privacy_policy : config.app_user_agreement}
-        onClose={() => setDoc(null)}
-      />
+      {docOpened && (
+        <Suspense fallback={null}>
+          <DocumentPopup
+            visible={doc !== null}
+            title={doc === 'privacy' ? t('account.privacyPolicy') : t('account.userAgreement')}
+            text={doc === 'privacy' ? config.app_privacy_policy : config.app_user_agreement}
+            onClose={() => setDoc(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
