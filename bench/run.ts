@@ -23,8 +23,9 @@
  *    online (`offline_ttff_vs_online`, target <= 1.0).
  *
  * Prints progress, then one JSON object of results as its last line. Knobs: BENCH_SECONDS (load duration, default 6),
- * BENCH_TTFF_RUNS (default 5), BENCH_ONLY=throughput (part 1 alone: PGlite, and PostgreSQL with DATABASE_URL, without
- * seeding the 200k catalogue), BENCH_ONLY=ttff, BENCH_ONLY=community (community.ts: `comment_list_p95_ms_1m`,
+ * BENCH_TTFF_RUNS (default 5), BENCH_TTFF_TRACE=1 (each TTFF run's requests and media events),
+ * BENCH_ONLY=throughput (part 1 alone: PGlite, and PostgreSQL with DATABASE_URL, without seeding the 200k catalogue),
+ * BENCH_ONLY=ttff, BENCH_ONLY=community (community.ts: `comment_list_p95_ms_1m`,
  * `comment_count_p95_ms_1m`), BENCH_ONLY=danmaku (danmaku.ts: `danmaku_fps_1000`,
  * `danmaku_delivery_p50_ms`), BENCH_ONLY=offline (offline.ts; BENCH_OFFLINE_RUNS, default 5, and
  * BENCH_OFFLINE_PORT, default 18305) or BENCH_ONLY=catalogue, and for the catalogue BENCH_CATALOGUE_TITLES

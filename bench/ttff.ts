@@ -24,6 +24,9 @@ import { chromium } from 'playwright-core';
 import { jsGzipKb } from './bundle-size.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, log, ROOT } from './common.ts';
 
+/** BENCH_TTFF_TRACE=1: print each run's requests (start-end ms) and media events, to see where the time goes. */
+const TRACE = process.env.BENCH_TTFF_TRACE === '1';
+
 /** Environment of the bench server for this part: no player ad. */
 export const TTFF_SERVER_ENV = { DEMO_ADS: '0' } as const;
 
@@ -51,6 +54,10 @@ const hls=new Hls();hls.loadSource(src);hls.attachMedia(v);v.play().catch(()=>{v
 }
 
 const TTFF_PROBE = `window.__ttff = null;
+window.__ttffEvents = [];
+for (const type of ['loadedmetadata', 'loadeddata', 'canplay', 'play', 'playing']) {
+  document.addEventListener(type, () => window.__ttffEvents.push(type + ' ' + Math.round(performance.now())), true);
+}
 document.addEventListener('playing', (e) => {
   const v = e.target;
   if (window.__ttff !== null) return;
@@ -154,6 +161,18 @@ export async function ttff(
         throw err;
       }
       const value = await page.evaluate(() => (window as unknown as { __ttff: number }).__ttff);
+      if (TRACE) {
+        const trace = await page.evaluate(() => [
+          ...performance
+            .getEntriesByType('resource')
+            .map(
+              (e) =>
+                `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '').slice(0, 90)}`,
+            ),
+          ...(window as unknown as { __ttffEvents: string[] }).__ttffEvents,
+        ]);
+        log(`ttff trace ${isApp ? 'app' : 'bare'} ${Math.round(value)} ms:\n  ${trace.join('\n  ')}`);
+      }
       await context.close();
       return value;
     };

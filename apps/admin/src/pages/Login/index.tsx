@@ -81,7 +81,18 @@ export default function LoginPage() {
           >
             <Input.Password autoComplete="current-password" size="large" name="admin_pwd" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+          {/* Named by its label alone: antd's spinner can linger (collapsed, still named "loading") after a quick
+              failed attempt on a busy machine, which would rename the button for screen readers; aria-busy says
+              it is waiting. */}
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={login.isPending}
+            aria-label={t('login.submit')}
+            aria-busy={login.isPending}
+          >
             {t('login.submit')}
           </Button>
         </Form>
