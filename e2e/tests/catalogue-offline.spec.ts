@@ -41,7 +41,7 @@ test('the home page shows the content cached on the device when the server canno
   await expect(slide).toBeVisible();
   await expect(page.getByTestId('home-cached')).toHaveCount(0);
   await context.setOffline(true);
-  // antd-mobile's PullToRefresh follows touch events only: drag a finger down from the top of the page.
+  // The home page's pull to refresh follows a finger: drag one down from the top of the page.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y: 290 }] });
   for (let y = 310; y <= 690; y += 20)

@@ -1,7 +1,9 @@
-import { PullToRefresh, Swiper } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { type ReactElement, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import PullToRefresh from 'react-simple-pull-to-refresh';
 import { detailPath, moreListPath, paths } from '../../lib/routes';
 import {
   CompassIcon,
@@ -17,6 +19,7 @@ import {
 } from '../../ui/icons';
 import { ErrorView, errorMessage, LoadingView } from '../../ui/StateViews';
 import styles from './HomePage.module.css';
+import type { HomeData } from './homeCache';
 import { useCategoryGuard, VipBadge } from './permission';
 import { picUrl } from './picUrl';
 import { useHome, useTypes } from './queries';
@@ -78,74 +81,169 @@ export default function HomePage() {
         </Link>
       </header>
 
-      <PullToRefresh
-        onRefresh={refresh}
-        pullingText={t('home.pull.pulling')}
-        canReleaseText={t('home.pull.release')}
-        refreshingText={t('home.pull.refreshing')}
-        completeText={t('home.pull.complete')}
-      >
-        {!data && home.isPending && <LoadingView />}
-        {!data && home.isError && <ErrorView message={errorMessage(home.error)} onRetry={() => home.refetch()} />}
+      <PullDown onRefresh={refresh}>
+        <div>
+          {!data && home.isPending && <LoadingView />}
+          {!data && home.isError && <ErrorView message={errorMessage(home.error)} onRetry={() => home.refetch()} />}
 
-        {data && (
-          <div data-testid="home-content" data-from-cache={data.fromCache ? '1' : '0'}>
-            {data.fromCache && !home.isFetching && (
-              <p className={styles.notice} role="status" data-testid="home-cached">
-                <WifiOffIcon size={14} /> {t('common.cachedData')}
-              </p>
-            )}
+          {data && (
+            <div data-testid="home-content" data-from-cache={data.fromCache ? '1' : '0'}>
+              {data.fromCache && !home.isFetching && (
+                <p className={styles.notice} role="status" data-testid="home-cached">
+                  <WifiOffIcon size={14} /> {t('common.cachedData')}
+                </p>
+              )}
 
-            {data.slide.length > 0 && (
-              <div className={styles.slides} data-testid="home-slide">
-                <Swiper autoplay loop={data.slide.length > 1} indicatorProps={{ className: styles.indicator }}>
-                  {data.slide.map((vod) => (
-                    <Swiper.Item key={vod.vod_id}>
-                      <Link to={detailPath(vod.vod_id)} className={styles.slide} data-testid={`slide-${vod.vod_id}`}>
-                        <SlidePicture src={vod.vod_pic_slide || vod.vod_pic} alt={vod.vod_name} />
-                        <span className={styles.slideText}>
-                          <strong>{vod.vod_name}</strong>
-                          {vod.vod_remarks && <small>{vod.vod_remarks}</small>}
-                        </span>
-                      </Link>
-                    </Swiper.Item>
-                  ))}
-                </Swiper>
-              </div>
-            )}
+              {data.slide.length > 0 && <Slideshow slides={data.slide} />}
 
-            <Entries />
+              <Entries />
 
-            {data.hot.length > 0 && (
-              <Section title={t('home.hot')} icon={<FireIcon />} moreTo={paths.rankList} testId="home-hot">
-                <VodRow list={data.hot} />
-              </Section>
-            )}
-
-            {data.recommend.length > 0 && (
-              <Section title={t('home.recommend')} icon={<StarIcon />} moreTo={paths.wonder} testId="home-recommend">
-                <VodGrid list={data.recommend} />
-              </Section>
-            )}
-
-            {data.blocks
-              .filter((block) => block.list.length > 0)
-              .map((block) => (
-                <Section
-                  key={block.type_id}
-                  title={block.type_name}
-                  badge={locked(block.type_id) ? <VipBadge /> : undefined}
-                  moreTo={moreListPath({ type_id: block.type_id, title: block.type_name })}
-                  testId={`home-block-${block.type_id}`}
-                  onTap={() => guard(block.type_id)}
-                >
-                  <VodGrid list={block.list} />
+              {data.hot.length > 0 && (
+                <Section title={t('home.hot')} icon={<FireIcon />} moreTo={paths.rankList} testId="home-hot">
+                  <VodRow list={data.hot} />
                 </Section>
-              ))}
-          </div>
-        )}
-      </PullToRefresh>
+              )}
+
+              {data.recommend.length > 0 && (
+                <Section title={t('home.recommend')} icon={<StarIcon />} moreTo={paths.wonder} testId="home-recommend">
+                  <VodGrid list={data.recommend} />
+                </Section>
+              )}
+
+              {data.blocks
+                .filter((block) => block.list.length > 0)
+                .map((block) => (
+                  <Section
+                    key={block.type_id}
+                    title={block.type_name}
+                    badge={locked(block.type_id) ? <VipBadge /> : undefined}
+                    moreTo={moreListPath({ type_id: block.type_id, title: block.type_name })}
+                    testId={`home-block-${block.type_id}`}
+                    onTap={() => guard(block.type_id)}
+                  >
+                    <VodGrid list={block.list} />
+                  </Section>
+                ))}
+            </div>
+          )}
+        </div>
+      </PullDown>
     </div>
+  );
+}
+
+/** How long a slide stays before the next one (ms). */
+const SLIDE_DELAY = 3000;
+
+/**
+ * The slideshow (embla-carousel): autoplays, loops when there is more than one slide, follows a swipe (a finger or
+ * a mouse drag; the tap that ends a drag does not open the title) and plays on after it. Horizontal moves are its
+ * own and vertical ones the page's (`touch-action` in the CSS), so a pull down on it still refreshes. The dots at
+ * its bottom follow the current slide (a single slide has none).
+ */
+function Slideshow({ slides }: { slides: HomeData['slide'] }) {
+  const [plugins] = useState(() => [Autoplay({ delay: SLIDE_DELAY, stopOnInteraction: false })]);
+  const [rootRef, embla] = useEmblaCarousel({ loop: slides.length > 1 }, plugins);
+  const [current, setCurrent] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const follow = () => setCurrent(embla.selectedScrollSnap());
+    follow();
+    embla.on('select', follow).on('reInit', follow);
+    return () => {
+      embla.off('select', follow).off('reInit', follow);
+    };
+  }, [embla]);
+
+  return (
+    <div className={styles.slides} ref={rootRef} data-testid="home-slide">
+      <div className={styles.track}>
+        {slides.map((vod) => (
+          <Link
+            key={vod.vod_id}
+            to={detailPath(vod.vod_id)}
+            className={styles.slide}
+            data-testid={`slide-${vod.vod_id}`}
+          >
+            <SlidePicture src={vod.vod_pic_slide || vod.vod_pic} alt={vod.vod_name} />
+            <span className={styles.slideText}>
+              <strong>{vod.vod_name}</strong>
+              {vod.vod_remarks && <small>{vod.vod_remarks}</small>}
+            </span>
+          </Link>
+        ))}
+      </div>
+      {slides.length > 1 && (
+        <div className={styles.indicator} aria-hidden="true">
+          {slides.map((vod, i) => (
+            <span key={vod.vod_id} data-active={i === current || undefined} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** How far (px) the page follows the finger before letting go refreshes, and how far at most. */
+const PULL_THRESHOLD = 60;
+const PULL_MAX = 80;
+/** The finger moves this many times as far as the page, which makes the pull feel held back. */
+const PULL_RESISTANCE = 2.5;
+/** How long "refreshed" stays before the page goes back up (ms). */
+const COMPLETE_DELAY = 500;
+
+type PullPhase = 'release' | 'refreshing' | 'complete';
+
+/**
+ * Pull to refresh (react-simple-pull-to-refresh): at the top of the page, a finger (or a mouse drag) pulling down
+ * moves the page and shows a text in the space above it; let go past {@link PULL_THRESHOLD}, it runs `onRefresh`.
+ * The library shows one node short of the threshold ("pull to refresh") and another from the threshold on, until
+ * `onRefresh`'s promise settles; which text that one shows (release, refreshing, refreshed) is kept here, and
+ * "refreshed" stays {@link COMPLETE_DELAY} before the promise the library waits for settles.
+ *
+ * The library re-attaches its listeners, and so drops a drag in progress, whenever `children` or `onRefresh`
+ * change: the phase lives here rather than in the page, and `run` changes only with `onRefresh`, that is with the
+ * page's own renders (which give new `children` anyway).
+ */
+function PullDown({ onRefresh, children }: { onRefresh: () => Promise<void>; children: ReactElement }) {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<PullPhase>('release');
+
+  const run = useCallback(async () => {
+    setPhase('refreshing');
+    try {
+      await onRefresh();
+      setPhase('complete');
+      await new Promise((resolve) => setTimeout(resolve, COMPLETE_DELAY));
+    } finally {
+      // The library hides the text on the next frame: only then is the next pull's text put back.
+      setTimeout(() => setPhase('release'), 300);
+    }
+  }, [onRefresh]);
+
+  const head = (text: string) => (
+    <div className={styles.pullHead} style={{ height: PULL_THRESHOLD }}>
+      {text}
+    </div>
+  );
+  const texts: Record<PullPhase, string> = {
+    release: t('home.pull.release'),
+    refreshing: t('home.pull.refreshing'),
+    complete: t('home.pull.complete'),
+  };
+
+  return (
+    <PullToRefresh
+      onRefresh={run}
+      pullingContent={head(t('home.pull.pulling'))}
+      refreshingContent={head(texts[phase])}
+      pullDownThreshold={PULL_THRESHOLD}
+      maxPullDownDistance={PULL_MAX}
+      resistance={PULL_RESISTANCE}
+    >
+      {children}
+    </PullToRefresh>
   );
 }
 

@@ -365,6 +365,23 @@ describe('title page', () => {
 });
 
 describe('home page', () => {
+  // jsdom has no layout observers and no media queries, which the slideshow (embla-carousel) starts with.
+  beforeEach(() => {
+    class NoObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', NoObserver);
+    vi.stubGlobal('ResizeObserver', NoObserver);
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: false,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+  });
+
   const home = ok({
     slide: [vod(21, { vod_name: '长安夜行录', vod_level: 9 })],
     hot: [vod(3)],
