@@ -130,6 +130,8 @@ export function startPreloads(hash: string, startApp: () => void): void {
   const id = isTitle ? positiveInt(params.get('id')) : undefined;
   // hls.js first: it is the largest download on the way to the first frame.
   const hls = isTitle ? loadHls() : undefined;
+  // The skeleton's shine stops (index.html): repainting it every frame would slow the player's start.
+  if (isTitle) document.documentElement.setAttribute('data-boot-player', '');
   hls?.catch(ignore);
   let info: Promise<VodDetailForUser> | undefined;
   let freeView: Promise<CheckBuyPopedomResponse> | undefined;
