@@ -116,7 +116,7 @@ module.exports = {
     // Type-only imports count: a type import of another module's repo is still a dependency on it.
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)(node_modules|dist|test-results|playwright-report|\.tmp|\.data[^/]*|data)/', TESTS] },
+    exclude: { path: ['(^|/)(node_modules|dist|test-results|playwright-report|\\.tmp|\\.data[^/]*|data)/', TESTS] },
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
