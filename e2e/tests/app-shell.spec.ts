@@ -5,7 +5,7 @@
  * where it is done, and a VIP sees "unlimited" free views; lists and labels say their own words in every language.
  * Screenshots (390x844) go to SHOTS_DIR.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { adminToken, presetDevice, SHOTS_DIR, scrollToEnd, userToken } from './catalogue-helpers';
 import { vodIdByName } from './helpers';
 
@@ -160,6 +160,25 @@ test.describe('tasks', () => {
   });
 });
 
+/**
+ * Open the send-danmaku box as the viewer's tap on its button would. The button sits in the player's bottom bar,
+ * which unmounts when the controls hide by themselves: it is found and pressed in one step in the page (a button
+ * found a moment earlier may be gone by the press on a busy machine), and when the controls are hidden a tap on the
+ * picture shows them first.
+ */
+async function openSendBox(page: Page, input: Locator) {
+  await expect(async () => {
+    if (await input.isVisible()) return;
+    const pressed = await page.evaluate(() => {
+      const button = document.querySelector<HTMLElement>('[data-testid="danmaku-send-open"]');
+      button?.click();
+      return button !== null;
+    });
+    if (!pressed) await page.getByTestId('player-gestures').click();
+    await expect(input).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test.describe('words', () => {
   test('English: lists name their own kind, Find says "See all", the switch has its own label', async ({ page }) => {
     await presetDevice(page, { locale: 'en-us' });
@@ -221,12 +240,9 @@ test.describe('words', () => {
       }, locale);
       await page.goto('about:blank');
       await page.goto(`/#/pages/detail/mov-detail?id=${id}`);
-      const open = page.getByTestId('danmaku-send-open');
-      await expect(open).toBeAttached({ timeout: 60_000 });
-      // The controls hide themselves after a while: the button is pressed as the viewer's tap would.
-      await open.evaluate((el: HTMLElement) => el.click());
+      await expect(page.getByTestId('danmaku-send-open')).toBeAttached({ timeout: 60_000 });
       const input = page.getByTestId('danmaku-input').locator('input');
-      await expect(input).toBeVisible();
+      await openSendBox(page, input);
       // The placeholder's width in the input's own font against the room inside the input.
       const { need, room, text } = await input.evaluate((el: HTMLInputElement) => {
         const style = getComputedStyle(el);
