@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, localeTag } from '@openvod/contract';
-import { Button, Dropdown } from 'antd';
+import { App as AntApp, Button, Dropdown } from 'antd';
 import { LANGS, useI18n } from './i18n.ts';
 
 /** A globe, 1em, in the colour of the text around it. */
@@ -16,10 +16,11 @@ function Globe() {
 /**
  * The console's language picker: a button naming the current language, opening the 9 languages each by its own name
  * (the contract's LANGUAGE_NAMES). The button is `data-testid={testId}`, each entry `lang-<locale>` (`lang-ja-jp`); the
- * choice is remembered (i18n.ts setLang).
+ * choice is fetched if need be and remembered (i18n.ts setLang).
  */
 export function LanguagePicker({ testId, link = false }: { testId: string; link?: boolean }) {
   const { t, lang, setLang } = useI18n();
+  const { message } = AntApp.useApp();
   return (
     <Dropdown
       trigger={['click']}
@@ -36,7 +37,8 @@ export function LanguagePicker({ testId, link = false }: { testId: string; link?
         })),
         onClick: ({ key }) => {
           const next = LANGS.find((l) => l === key);
-          if (next) setLang(next);
+          // The language's messages are fetched first; without a network the console stays as it is and says so.
+          if (next) setLang(next).catch(() => message.error?.(t('common.networkError')));
         },
       }}
     >

@@ -6,8 +6,10 @@
  * Messages live in src/locales/<lang>.json, one flat object each, zh-cn.json being the source: keys are dotted names
  * used as they are (`keySeparator: false`, so `promo.status` and `promo.status.frozen` can both exist), placeholders
  * are i18next's `{{name}}`. src/locales/locales.test.ts checks that every locale has exactly zh-cn's keys and
- * placeholders, and that every key literal passed to `t` in src exists. All 9 are bundled: the console is one
- * download for operators, and a language switch needs no request.
+ * placeholders, and that every key literal passed to `t` in src exists. zh-cn is bundled (the default and every
+ * key's fallback); each other language is its own chunk, fetched before the first render when it is the stored
+ * choice (main.tsx, {@link loadLang}) or when the operator picks it ({@link setLang}), so the console's first download
+ * carries one language, not nine.
  */
 import { LOCALES, type Locale, localeTag } from '@openvod/contract';
 import dayjs from 'dayjs';
@@ -21,15 +23,13 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import deDE from './locales/de-de.json';
-import enUS from './locales/en-us.json';
-import esES from './locales/es-es.json';
-import frFR from './locales/fr-fr.json';
-import jaJP from './locales/ja-jp.json';
-import koKR from './locales/ko-kr.json';
-import ptPT from './locales/pt-pt.json';
 import zhCN from './locales/zh-cn.json';
-import zhTW from './locales/zh-tw.json';
+
+/** The other languages' messages, one chunk each (Vite's import.meta.glob), by file path. */
+const LOCALE_FILES = import.meta.glob<{ default: Record<string, string> }>([
+  './locales/*.json',
+  '!./locales/zh-cn.json',
+]);
 
 /** A message key: a key of the source locale, zh-cn.json. */
 export type MessageKey = keyof typeof zhCN;
@@ -73,7 +73,10 @@ export const DAYJS_LOCALE: Record<Lang, string> = {
   'ko-kr': 'ko',
 };
 
-/** The console's i18next instance (its own, not the global one), initialised synchronously from the bundled JSON. */
+/**
+ * The console's i18next instance (its own, not the global one), initialised synchronously with the bundled zh-cn; in
+ * the stored language once {@link loadLang} has fetched it (main.tsx waits for that before the first render).
+ */
 export const i18n = i18next.createInstance();
 i18n.on('languageChanged', (language) => {
   dayjs.locale(DAYJS_LOCALE[langOf(language)]);
@@ -83,17 +86,9 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'zh-cn',
   supportedLngs: [...LANGS],
   lowerCaseLng: true,
-  resources: {
-    'zh-cn': { translation: zhCN },
-    'zh-tw': { translation: zhTW },
-    'en-us': { translation: enUS },
-    'fr-fr': { translation: frFR },
-    'de-de': { translation: deDE },
-    'es-es': { translation: esES },
-    'pt-pt': { translation: ptPT },
-    'ja-jp': { translation: jaJP },
-    'ko-kr': { translation: koKR },
-  },
+  resources: { 'zh-cn': { translation: zhCN } },
+  // The other languages are added as they are fetched (loadLang).
+  partialBundledLanguages: true,
   keySeparator: false,
   nsSeparator: false,
   // React escapes what it renders; i18next must not escape a second time.
@@ -111,21 +106,40 @@ export function getLang(): Lang {
   return langOf(i18n.language);
 }
 
-/** Switch the language: re-renders every `useI18n` user, remembered in localStorage, set on `<html lang>`. */
-export function setLang(lang: Lang): void {
+/**
+ * Fetch the messages of `lang` (a chunk of its own; zh-cn is bundled) into i18next, once. Rejects when the chunk
+ * cannot be fetched (the next call tries again); the keys of a language not loaded fall back to zh-cn.
+ */
+export async function loadLang(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const load = LOCALE_FILES[`./locales/${lang}.json`];
+  if (!load) return;
+  const messages = await load();
+  i18n.addResourceBundle(lang, 'translation', messages.default, true, true);
+}
+
+/**
+ * Switch the language once its messages are in ({@link loadLang}): re-renders every `useI18n` user, remembered in
+ * localStorage, set on `<html lang>`. Resolves when the console shows it; a failed fetch keeps the current language.
+ */
+export async function setLang(lang: Lang): Promise<void> {
+  await loadLang(lang);
   try {
     localStorage.setItem(STORAGE_KEY, lang);
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
   document.documentElement.lang = localeTag(lang);
-  void i18n.changeLanguage(lang);
+  await i18n.changeLanguage(lang);
 }
 
 /** Values of a message's `{{name}}` placeholders. */
 export type Vars = Record<string, string | number>;
 
-/** Translate a key in the given language, replacing `{{name}}` placeholders with `vars`. */
+/**
+ * Translate a key in the given language, replacing `{{name}}` placeholders with `vars`. The language must be loaded
+ * ({@link loadLang}); else the zh-cn text comes back.
+ */
 export function translate(lang: Lang, key: MessageKey, vars?: Vars): string {
   return i18n.getFixedT(lang)(key, vars);
 }
@@ -142,7 +156,7 @@ export function plogTypeName(t: Translate, type: number): string {
 }
 
 /** The current language and its translate function (react-i18next's `useTranslation`); re-renders on a switch. */
-export function useI18n(): { lang: Lang; t: Translate; setLang: (lang: Lang) => void } {
+export function useI18n(): { lang: Lang; t: Translate; setLang: (lang: Lang) => Promise<void> } {
   const { t: translateKey, i18n: instance } = useTranslation(undefined, { i18n });
   const lang = langOf(instance.language);
   const t: Translate = (key, vars) => translateKey(key, vars);

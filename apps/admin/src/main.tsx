@@ -4,14 +4,21 @@ import { localeTag } from '@openvod/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { getLang } from './i18n.ts';
+import { getLang, loadLang } from './i18n.ts';
 
 document.documentElement.lang = localeTag(getLang());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const mount = root;
+// The stored language's messages first (their own chunk, i18n.ts); without them (no network) the console starts in
+// zh-cn, the bundled language.
+loadLang(getLang())
+  .catch(() => undefined)
+  .finally(() =>
+    createRoot(mount).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

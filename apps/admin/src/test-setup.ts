@@ -40,9 +40,9 @@ if (!('ResizeObserver' in window)) {
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
-  setLang('zh-cn');
+  await setLang('zh-cn');
 });
 
 afterEach(() => {

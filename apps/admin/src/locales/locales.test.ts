@@ -5,8 +5,8 @@
  * apps/web/src/locales/locales.test.ts.
  */
 import { LOCALES, localeTag, matchLocale, PLOG_TYPE } from '@openvod/contract';
-import { describe, expect, it } from 'vitest';
-import { i18n, type MessageKey, plogTypeName, translate } from '../i18n.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLang, type MessageKey, plogTypeName, translate } from '../i18n.ts';
 import enUS from './en-us.json';
 import zhCN from './zh-cn.json';
 
@@ -31,13 +31,20 @@ const en: Record<string, string> = enUS;
 const others = LOCALES.filter((l) => l !== 'zh-cn');
 
 describe('console locales', () => {
+  beforeAll(() => loadLang('en-us'));
+
   it('zh-cn has keys', () => {
     expect(Object.keys(zh).length).toBeGreaterThan(500);
   });
 
-  it('has one file per locale of the viewer app, each loaded into i18next', () => {
+  it('has one file per locale of the viewer app, zh-cn bundled and each other one fetched into i18next', async () => {
     expect(Object.keys(locales).sort()).toEqual([...LOCALES].sort());
-    for (const l of LOCALES) expect(i18n.hasResourceBundle(l, 'translation'), l).toBe(true);
+    expect(i18n.hasResourceBundle('zh-cn', 'translation')).toBe(true);
+    for (const l of LOCALES) {
+      await loadLang(l);
+      expect(i18n.hasResourceBundle(l, 'translation'), l).toBe(true);
+      expect(i18n.getResourceBundle(l, 'translation'), l).toEqual(locales[l]);
+    }
   });
 
   it.each(others)('%s has exactly the keys of zh-cn, non-empty', (l) => {
