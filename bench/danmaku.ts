@@ -125,8 +125,6 @@ export async function danmakuFps(browser?: Browser): Promise<FpsResult> {
   }
 }
 
-type Session = BenchMember;
-
 /**
  * A video-on-demand title of one episode (not the live channel, not a wallpaper; a series would move on to its next
  * 12-second episode, and so to another danmaku channel, during the run).
@@ -162,7 +160,7 @@ async function benchEpisode(base: string): Promise<{ vodId: number; sid: number;
 async function openEpisode(
   browser: Browser,
   base: string,
-  s: Session,
+  s: BenchMember,
   ep: { vodId: number; sid: number; nid: number },
   isolated = false,
 ) {

@@ -37,11 +37,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { catalogueBench } from './catalogue.ts';
-import { benchMember, log, ROOT, startServer, stopServer } from './common.ts';
+import { type BenchMember, benchMember, log, ROOT, startServer, stopServer } from './common.ts';
 import { communityBench } from './community.ts';
 import { danmakuDeliveryBench, danmakuFpsBench } from './danmaku.ts';
 import { offlineBench } from './offline.ts';
-import { TTFF_SERVER_ENV, ttff, type Viewer, writeBarePage } from './ttff.ts';
+import { TTFF_SERVER_ENV, ttff, writeBarePage } from './ttff.ts';
 
 const TMP = path.join(ROOT, 'bench/.tmp');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
@@ -76,7 +76,7 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
  * home page (session and rights, then the cached page). Every real viewer is signed in (the app signs a device guest
  * in at launch), so these are the figures that matter in production.
  */
-async function throughput(base: string, vodId: number, label: string, viewer: Viewer) {
+async function throughput(base: string, vodId: number, label: string, viewer: BenchMember) {
   // Warm caches and JIT.
   for (const p of ['/healthz', '/api/home', `/api/vod/${vodId}`])
     await autocannon({ url: base + p, connections: 10, duration: 1 });
@@ -115,9 +115,9 @@ async function throughput(base: string, vodId: number, label: string, viewer: Vi
 
 /**
  * The bench title's id and first episode URL. getDetail gives addresses only once the caller has taken a view (issue 7
- * item 2), so the bench's viewer (a member, {@link signUpViewer}) writes the watch entry first, as the app does.
+ * item 2), so the bench's viewer (a member, {@link VIEWER}) writes the watch entry first, as the app does.
  */
-async function findVod(base: string, name: string, viewer: Viewer): Promise<{ id: number; url: string }> {
+async function findVod(base: string, name: string, viewer: BenchMember): Promise<{ id: number; url: string }> {
   const list = (await (await fetch(`${base}/api/vod?wd=${encodeURIComponent(name)}`)).json()) as {
     list: { vod_id: number }[];
   };
@@ -133,8 +133,8 @@ async function findVod(base: string, name: string, viewer: Viewer): Promise<{ id
   return { id, url: detail.info.sources[0]?.episodes[0]?.url ?? '' };
 }
 
-/** The member the throughput and TTFF parts run as (common.ts benchMember: kept across runs). */
-const signUpViewer = (base: string): Promise<Viewer> => benchMember(base, 'benchviewer');
+/** The member the throughput and TTFF parts run as (kept across runs, common.ts benchMember). */
+const VIEWER = 'benchviewer';
 
 /** Resident memory of a process in MB (Linux /proc), or NaN when it cannot be read. */
 function rssMb(pid: number | undefined): number {
@@ -163,7 +163,7 @@ async function main() {
     log('bench: PGlite server (first run generates demo media)');
     const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: '', ...TTFF_SERVER_ENV });
     try {
-      const viewer = await signUpViewer(base);
+      const viewer = await benchMember(base, VIEWER);
       const { id, url } = await findVod(base, '霓虹断刃', viewer);
       if (ONLY !== 'ttff' && ONLY !== 'danmaku') {
         const lite = await throughput(base, id, 'pglite', viewer);
@@ -203,7 +203,7 @@ async function main() {
     log('bench: PostgreSQL server');
     const server = await startServer(port, { DATA_DIR: dataDir, DATABASE_URL: u.toString() });
     try {
-      const viewer = await signUpViewer(base);
+      const viewer = await benchMember(base, VIEWER);
       const { id } = await findVod(base, '霓虹断刃', viewer);
       const pgr = await throughput(base, id, 'postgres', viewer);
       out.home_vs_constant_pg = round(pgr.home);

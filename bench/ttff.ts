@@ -1,8 +1,8 @@
 /**
  * Time to first frame (issue 5 target `ttff_app_vs_bare` <= 1.3; research/player.md "TTFF ... pre-roll excluded"):
  * Debian's Chromium opens the app's title page `detail/mov-detail` with no ad and, interleaved run by run, a bare
- * hls.js page on the same ffmpeg-made HLS stream from the same server (the page itself under its origin, `/bench-bare/`). The
- * first frame is the first requestVideoFrameCallback after `playing`, in ms since navigation start
+ * hls.js page on the same ffmpeg-made HLS stream from the same server (the page itself under its origin,
+ * `/bench-bare/`). The first frame is the first requestVideoFrameCallback after `playing`, in ms since navigation start
  * (`performance.now()`); each side's median over `runs` fresh contexts, and the ratio app / bare.
  *
  * "No ad": the bench server runs with DEMO_ADS=0 (the demo's slot-12 ad stays switched off) and the measurement
@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { jsGzipKb } from './bundle-size.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, log, ROOT } from './common.ts';
+import { type BenchMember, CHROMIUM_ARGS, CHROMIUM_PATH, log, ROOT } from './common.ts';
 
 /** BENCH_TTFF_TRACE=1: print each run's requests (start-end ms) and media events, to see where the time goes. */
 const TRACE = process.env.BENCH_TTFF_TRACE === '1';
@@ -65,6 +65,16 @@ document.addEventListener('playing', (e) => {
   else window.__ttff = performance.now();
 }, true);`;
 
+/** In the page: each resource it fetched, `start-end path` (ms since navigation start). */
+function resourceTimeline(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map(
+      (e) =>
+        `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`,
+    );
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 export interface TtffResult {
@@ -84,14 +94,8 @@ async function assertNoPlayerAd(base: string) {
   }
 }
 
-/** The member the app side runs as: its session token and user info (the reg answer). */
-export interface Viewer {
-  token: string;
-  info: { user_id: number; user_name: string } & Record<string, unknown>;
-}
-
 /** Remove the viewer's watch entry of the title, so the next app run opens it locked again. */
-async function forgetWatch(base: string, vodId: number, viewer: Viewer) {
+async function forgetWatch(base: string, vodId: number, viewer: BenchMember) {
   const res = await fetch(`${base}/api/user/ulog?ac=set&cancel=1&mid=1&type=4&id=${vodId}`, {
     headers: { authorcode: viewer.token },
   });
@@ -104,7 +108,7 @@ export async function ttff(
   vodId: number,
   streamUrl: string,
   runs: number,
-  viewer: Viewer,
+  viewer: BenchMember,
   bareDir: string,
 ): Promise<TtffResult> {
   await assertNoPlayerAd(base);
@@ -142,14 +146,9 @@ export async function ttff(
         });
       } catch (err) {
         // Say why: what the page loaded and showed, and what it complained about.
+        const requests = await page.evaluate(resourceTimeline).catch(() => undefined);
         const state = await page
           .evaluate(() => ({
-            requests: performance
-              .getEntriesByType('resource')
-              .map(
-                (e) =>
-                  `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`,
-              ),
             videos: Array.from(
               document.querySelectorAll('video'),
               (v) => `readyState ${v.readyState} paused ${v.paused} error ${v.error?.code ?? '-'} src ${v.currentSrc}`,
@@ -157,20 +156,15 @@ export async function ttff(
             text: document.body.innerText.slice(0, 500),
           }))
           .catch(() => undefined);
-        log(`ttff: no first frame on ${url}: ${JSON.stringify({ problems, ...state })}`);
+        log(`ttff: no first frame on ${url}: ${JSON.stringify({ problems, requests, ...state })}`);
         throw err;
       }
       const value = await page.evaluate(() => (window as unknown as { __ttff: number }).__ttff);
       if (TRACE) {
-        const trace = await page.evaluate(() => [
-          ...performance
-            .getEntriesByType('resource')
-            .map(
-              (e) =>
-                `${Math.round(e.startTime)}-${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '').slice(0, 90)}`,
-            ),
-          ...(window as unknown as { __ttffEvents: string[] }).__ttffEvents,
-        ]);
+        const trace = [
+          ...(await page.evaluate(resourceTimeline)),
+          ...(await page.evaluate(() => (window as unknown as { __ttffEvents: string[] }).__ttffEvents)),
+        ];
         log(`ttff trace ${isApp ? 'app' : 'bare'} ${Math.round(value)} ms:\n  ${trace.join('\n  ')}`);
       }
       await context.close();

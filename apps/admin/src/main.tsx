@@ -10,13 +10,12 @@ document.documentElement.lang = localeTag(getLang());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-const mount = root;
 // The stored language's messages first (their own chunk, i18n.ts); without them (no network) the console starts in
 // zh-cn, the bundled language.
-loadLang(getLang())
+void loadLang(getLang())
   .catch(() => undefined)
-  .finally(() =>
-    createRoot(mount).render(
+  .then(() =>
+    createRoot(root).render(
       <StrictMode>
         <App />
       </StrictMode>,

@@ -10,6 +10,7 @@
  */
 import type { HlsConfig } from 'hls.js';
 import { type ReactNode, useEffect, useState } from 'react';
+import { activeTaskCount } from '../features/downloads';
 import { DownloadManagerContext } from '../features/downloads/context';
 import type { DownloadEvent, DownloadTask } from '../features/downloads/engine/types';
 import type { HlsClass } from '../features/player/hlsEngine';
@@ -38,11 +39,9 @@ function reporter(api: Api) {
  */
 export const UNFINISHED_KEY = 'openvod-downloads-unfinished';
 
-const UNFINISHED_STATES: ReadonlySet<string> = new Set(['queued', 'calculating', 'downloading']);
-
 /** Keep {@link UNFINISHED_KEY} in step with `tasks` (written only when it changes). */
-export function markUnfinished(tasks: readonly DownloadTask[]): void {
-  const unfinished = tasks.some((task) => UNFINISHED_STATES.has(task.state));
+function markUnfinished(tasks: readonly DownloadTask[]): void {
+  const unfinished = activeTaskCount(tasks) > 0;
   if (unfinished === (readJson<number>(UNFINISHED_KEY) === 1)) return;
   if (unfinished) writeJson(UNFINISHED_KEY, 1);
   else removeKey(UNFINISHED_KEY);
